@@ -1,0 +1,179 @@
+"""Positions: rows of positive integers, with parsing and formatting.
+
+A position is a tuple of piles, first pile first. It parses the papers' notations::
+
+    3 3 3 2    3,3,3,2    [3, 3, 3, 2]    3^3 2 3 4 3^2    (3)(3)(3)(2)
+
+>>> p = Position.parse("3^3 2 3 4 3^2")
+>>> p
+Position(3, 3, 3, 2, 3, 4, 3, 3)
+>>> str(p), p.exponent_form()
+('3 3 3 2 3 4 3 3', '3^3 2 3 4 3^2')
+>>> Position.parse(p.exponent_form()) == p
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import groupby
+from typing import SupportsIndex, overload
+
+from endnim.errors import PositionError
+
+_TOKEN = re.compile(r"^([+-]?\d+)(?:\^([+-]?\d+))?$")
+_SEPARATORS = re.compile(r"[\s,;()\[\]]+")
+MAX_REPEAT = 10_000_000  # an exponent above this would build an absurdly long row
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Position(tuple[int, ...]):
+    """An immutable row of positive integer piles (arbitrary size).
+
+    >>> Position([3, 1, 5]).reversed()
+    Position(5, 1, 3)
+    >>> Position([1, 0])
+    Traceback (most recent call last):
+    ...
+    endnim.errors.PositionError: pile 2 is 0: piles must be positive integers
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, piles: Iterable[object] = ()) -> Position:
+        checked: list[int] = []
+        for index, pile in enumerate(piles, start=1):
+            if isinstance(pile, bool) or not isinstance(pile, int):
+                if isinstance(pile, float) and pile.is_integer() and pile > 0:
+                    pile = int(pile)
+                else:
+                    raise PositionError(
+                        f"pile {index} is {_describe(pile)}: piles must be positive integers"
+                    )
+            if pile <= 0:
+                raise PositionError(f"pile {index} is {pile}: piles must be positive integers")
+            checked.append(int(pile))
+        return super().__new__(cls, checked)
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Parse a position from text; the empty string gives the empty position.
+
+        >>> Position.parse("[3, 3, 3, 2]")
+        Position(3, 3, 3, 2)
+        >>> Position.parse("1^3")
+        Position(1, 1, 1)
+        """
+        return parse_position(text, allow_empty=True)
+
+    def __repr__(self) -> str:
+        return f"Position({', '.join(map(str, self))})"
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def exponent_form(self) -> str:
+        """Runs of equal piles written as ``pile^count`` (the papers' notation).
+
+        >>> Position([1, 1, 1, 2]).exponent_form()
+        '1^3 2'
+        """
+        parts = []
+        for pile, run in groupby(self):
+            count = sum(1 for _ in run)
+            parts.append(f"{pile}^{count}" if count > 1 else str(pile))
+        return " ".join(parts)
+
+    def reversed(self) -> Position:
+        """The row read from the other end."""
+        return tuple.__new__(Position, self[::-1])
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> int | tuple[int, ...]:
+        return tuple.__getitem__(self, index)
+
+    @property
+    def coins(self) -> int:
+        """The total number of coins."""
+        return sum(self)
+
+
+def _trusted(piles: tuple[int, ...]) -> Position:
+    """Wrap piles already known to be positive ints (internal fast path)."""
+    return tuple.__new__(Position, piles)
+
+
+def parse_position(text: str, *, allow_empty: bool = False) -> Position:
+    """Parse text into a :class:`Position`, raising :class:`PositionError` on bad input.
+
+    >>> parse_position("3,3,3,2")
+    Position(3, 3, 3, 2)
+    >>> parse_position("3 x 2")
+    Traceback (most recent call last):
+    ...
+    endnim.errors.PositionError: cannot read 'x' in '3 x 2': a position is a row of positive integers such as '3 3 3 2' or '3^3 2'
+    """
+    if not isinstance(text, str):
+        raise PositionError(f"expected text for a position, got {type(text).__name__}")
+    stripped = text.strip()
+    # collapse whitespace around '^' so that '3 ^ 2' reads as '3^2'
+    stripped = re.sub(r"\s*\^\s*", "^", stripped)
+    tokens = [t for t in _SEPARATORS.split(stripped) if t]
+    if not tokens:
+        if allow_empty:
+            return _trusted(())
+        raise PositionError("empty position: give at least one pile, e.g. '3 3 3 2'")
+    piles: list[int] = []
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if match is None:
+            shown = token if len(token) <= 30 else token[:27] + "..."
+            hint = (
+                "piles must be whole numbers"
+                if re.fullmatch(r"[+-]?\d*\.\d+(e[+-]?\d+)?|[+-]?\d+e[+-]?\d+", token, re.I)
+                else "a position is a row of positive integers such as '3 3 3 2' or '3^3 2'"
+            )
+            raise PositionError(f"cannot read {shown!r} in {_clip(text)!r}: {hint}")
+        pile = int(match.group(1))
+        count = 1 if match.group(2) is None else int(match.group(2))
+        if pile <= 0:
+            raise PositionError(
+                f"pile {len(piles) + 1} is {pile}: piles must be positive integers"
+            )
+        if count <= 0:
+            raise PositionError(f"exponent in {token!r} must be a positive integer")
+        if count > MAX_REPEAT or len(piles) + count > MAX_REPEAT:
+            raise PositionError(f"{token!r} makes a row longer than {MAX_REPEAT:,} piles")
+        piles.extend([pile] * count)
+    return _trusted(tuple(piles))
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def as_position(value: object, *, allow_empty: bool = False) -> Position:
+    """Accept a Position, text or an iterable of ints and return a validated Position.
+
+    >>> as_position([2, 3]), as_position("2 3")
+    (Position(2, 3), Position(2, 3))
+    """
+    if isinstance(value, Position):
+        position = value
+    elif isinstance(value, str):
+        position = parse_position(value, allow_empty=allow_empty)
+    elif isinstance(value, Iterable):
+        position = Position(value)
+    else:
+        raise PositionError(f"cannot read a position from {_describe(value)}")
+    if not position and not allow_empty:
+        raise PositionError("empty position: give at least one pile, e.g. '3 3 3 2'")
+    return position

@@ -1,0 +1,239 @@
+"""Memoised exact search straight from the rules: the reference truth.
+
+For impartial variants it gives the Grundy value and the remoteness of every position; for
+partizan End-Nim, who wins moving first and the remoteness for each first player. It is
+iterative (no recursion limit on long rows) and refuses, with an estimate, any request that
+would visit more states than its budget.
+
+Remoteness follows Steinhaus/Smith: a terminal position has remoteness 0; a winner moves to
+the losing option of least remoteness, a loser to the option of greatest remoteness, and each
+move adds one. Impartial P-positions under normal play have even remoteness.
+
+>>> from endnim.variants import get_variant
+>>> solver = Solver(get_variant("endnim"))
+>>> solver.value((3, 3, 3, 2, 3, 4, 3, 3))
+ImpartialValue(grundy=0, remoteness=14)
+>>> Solver(get_variant("partizan")).value((2, 1)).outcome
+'L'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from endnim.errors import BudgetError
+from endnim.variants.base import Piles, Variant
+
+DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
+"""States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
+
+BYTES_PER_STATE = 300
+"""Measured memory of one cached state (key tuple, value, dict slot) for short rows."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImpartialValue:
+    """Grundy value and remoteness of an impartial position."""
+
+    grundy: int
+    remoteness: int
+
+    @property
+    def outcome(self) -> str:
+        return "P" if self.grundy == 0 else "N"
+
+
+@dataclass(frozen=True, slots=True)
+class PartizanValue:
+    """Who wins partizan End-Nim moving first, and how long it lasts for each first player."""
+
+    left_wins_first: bool
+    right_wins_first: bool
+    remoteness_left_first: int
+    remoteness_right_first: int
+
+    @property
+    def outcome(self) -> str:
+        """``L``, ``R``, ``N`` or ``P``."""
+        if self.left_wins_first:
+            return "N" if self.right_wins_first else "L"
+        return "R" if self.right_wins_first else "P"
+
+
+Value = ImpartialValue | PartizanValue
+
+
+def estimate_bytes(states: int, piles: Piles) -> int:
+    """Memory an exact search over ``states`` states of rows like ``piles`` would need."""
+    return states * (BYTES_PER_STATE + 8 * max(0, len(piles) - 3))
+
+
+def format_bytes(count: int) -> str:
+    """Human-readable byte count.
+
+    >>> format_bytes(3 * 2**30)
+    '3.0 GiB'
+    """
+    size = float(count)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if size < 1024 or unit == "PiB":
+            return f"{size:.1f} {unit}" if unit != "B" else f"{int(size)} B"
+        size /= 1024
+    raise AssertionError("unreachable")
+
+
+def format_count(n: int) -> str:
+    """A count written exactly when short, in scientific notation when huge.
+
+    >>> format_count(1234), format_count(10**40)
+    ('1,234', '1.0e+40')
+    """
+    return f"{n:,}" if n < 10**15 else f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
+
+
+class Solver:
+    """Exact memoised search for one variant; keeps its cache across calls.
+
+    ``budget`` bounds the states a single request may need (its estimate is checked before
+    any work starts); ``max_cache`` bounds what is kept between requests.
+    """
+
+    def __init__(
+        self, variant: Variant, budget: int | None = None, max_cache: int = 5_000_000
+    ) -> None:
+        self.variant = variant
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.max_cache = max_cache
+        self._impartial: dict[Piles, ImpartialValue] = {}
+        self._partizan: dict[Piles, PartizanValue] = {}
+
+    # ------------------------------------------------------------------ budget
+    def check_budget(self, piles: Piles) -> None:
+        """Raise :class:`BudgetError` if searching ``piles`` may exceed the budget."""
+        if piles in self._impartial or piles in self._partizan:
+            return
+        states = self.variant.estimate_states(piles)
+        if states > self.budget:
+            need = estimate_bytes(states, piles)
+            raise BudgetError(
+                f"exact search of this {len(piles)}-pile position may visit up to "
+                f"{format_count(states)} states (about {format_bytes(need)} of memory); the "
+                f"budget is {format_count(self.budget)} states: raise it with --budget, or use "
+                "--method theory",
+                states=states,
+                bytes_needed=need,
+                budget=self.budget,
+            )
+
+    # ------------------------------------------------------------------ values
+    def value(self, piles: Piles) -> Value:
+        """The value of ``piles`` (impartial or partizan, by the variant)."""
+        piles = tuple(piles)
+        if self.variant.impartial:
+            return self.impartial_value(piles)
+        return self.partizan_value(piles)
+
+    def impartial_value(self, piles: Piles) -> ImpartialValue:
+        """Grundy value and remoteness of ``piles``."""
+        cache = self._impartial
+        found = cache.get(piles)
+        if found is not None:
+            return found
+        self.check_budget(piles)
+        if len(cache) > self.max_cache:
+            cache.clear()
+        variant = self.variant
+        pending: dict[Piles, list[Piles]] = {}
+        stack = [piles]
+        while stack:
+            node = stack[-1]
+            if node in cache:
+                stack.pop()
+                continue
+            children = pending.get(node)
+            if children is None:
+                children = [opt[3] for opt in variant.raw_options(node)]
+                pending[node] = children
+                missing = [c for c in children if c not in cache]
+                if missing:
+                    stack.extend(missing)
+                    continue
+            stack.pop()
+            del pending[node]
+            if not children:
+                value = ImpartialValue(variant.terminal_value(node), 0)
+            else:
+                values = [cache[c] for c in children]
+                seen = {v.grundy for v in values}
+                grundy = 0
+                while grundy in seen:
+                    grundy += 1
+                if grundy == 0:
+                    remoteness = 1 + max(v.remoteness for v in values)
+                else:
+                    remoteness = 1 + min(v.remoteness for v in values if v.grundy == 0)
+                value = ImpartialValue(grundy, remoteness)
+            cache[node] = value
+        return cache[piles]
+
+    def partizan_value(self, piles: Piles) -> PartizanValue:
+        """Outcome data of ``piles`` in partizan End-Nim."""
+        cache = self._partizan
+        found = cache.get(piles)
+        if found is not None:
+            return found
+        self.check_budget(piles)
+        if len(cache) > self.max_cache:
+            cache.clear()
+        variant = self.variant
+        pending: dict[Piles, tuple[list[Piles], list[Piles]]] = {}
+        stack = [piles]
+        while stack:
+            node = stack[-1]
+            if node in cache:
+                stack.pop()
+                continue
+            children = pending.get(node)
+            if children is None:
+                left = [opt[3] for opt in variant.raw_options(node, "L")]
+                right = [opt[3] for opt in variant.raw_options(node, "R")]
+                children = (left, right)
+                pending[node] = children
+                missing = [c for c in (*left, *right) if c not in cache]
+                if missing:
+                    stack.extend(missing)
+                    continue
+            stack.pop()
+            del pending[node]
+            left_values = [cache[c] for c in children[0]]
+            right_values = [cache[c] for c in children[1]]
+            # Left moving first wins iff some Left option is lost by Right moving first.
+            left_wins = [v for v in left_values if not v.right_wins_first]
+            right_wins = [v for v in right_values if not v.left_wins_first]
+            if left_wins:
+                rem_l = 1 + min(v.remoteness_right_first for v in left_wins)
+            else:
+                rem_l = 1 + max((v.remoteness_right_first for v in left_values), default=-1)
+            if right_wins:
+                rem_r = 1 + min(v.remoteness_left_first for v in right_wins)
+            else:
+                rem_r = 1 + max((v.remoteness_left_first for v in right_values), default=-1)
+            cache[node] = PartizanValue(bool(left_wins), bool(right_wins), rem_l, rem_r)
+        return cache[piles]
+
+    def cached_states(self) -> int:
+        """How many positions the cache holds."""
+        return len(self._impartial) + len(self._partizan)
+
+
+_DEFAULT_SOLVERS: dict[str, Solver] = {}
+
+
+def default_solver(variant: Variant, budget: int | None = None) -> Solver:
+    """A shared solver per variant (its cache serves later calls); ``budget`` updates it."""
+    solver = _DEFAULT_SOLVERS.get(variant.name)
+    if solver is None:
+        solver = _DEFAULT_SOLVERS[variant.name] = Solver(variant)
+    solver.budget = DEFAULT_BUDGET if budget is None else budget
+    return solver

@@ -1,0 +1,161 @@
+"""The rule-set interface every variant implements.
+
+A variant is a small class with a few hooks (python-chess's ``chess/variant.py`` is the model):
+which ends a player may play at, whether the row may be reversed after a move, which
+positions are terminal and what they are worth, and which resulting positions are allowed.
+Options, move validation and state estimates are derived here once, so that the search, the
+theory checks, the engine and the tests all read the rules from the same place.
+
+>>> from endnim.variants import get_variant
+>>> [str(m) for m, _ in get_variant("endnim").options((2, 3))]
+['L0', 'L1', 'R0', 'R1', 'R2']
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar
+
+from endnim.errors import MoveError
+from endnim.moves import End, Move
+from endnim.position import Position, _trusted
+
+Piles = tuple[int, ...]
+RawOption = tuple[End, int, bool, Piles]
+"""(end, new size, reversed?, resulting piles): an option without object overhead."""
+
+
+class Variant(ABC):
+    """A rule set of the End-Nim family."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    impartial: ClassVar[bool] = True
+    reversible: ClassVar[bool] = False
+    """Muller: after reducing a pile the mover may reverse the row."""
+    source: ClassVar[str] = ""
+    """Where the rules are stated (paper and section)."""
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
+        """The ends the player to move may reduce (impartial variants ignore ``player``)."""
+
+    def is_terminal(self, piles: Piles) -> bool:
+        """A terminal position has no options at all. Default: the empty row."""
+        return not piles
+
+    def terminal_value(self, piles: Piles) -> int:
+        """Grundy value of a terminal position. Default (normal play): 0, the mover loses."""
+        return 0
+
+    def allows(self, child: Piles) -> bool:
+        """Whether a move may lead to ``child`` (misère: never to the empty row)."""
+        return True
+
+    # ------------------------------------------------------------ derived
+    def raw_options(self, piles: Piles, player: End | None = None) -> list[RawOption]:
+        """Every option as a light tuple, one per distinct resulting position.
+
+        Enumerates every new size, so it is for exact search on small piles only.
+        """
+        if self.is_terminal(piles):
+            return []
+        seen: set[Piles] = set()
+        result: list[RawOption] = []
+        for end in self.ends(piles, player):
+            pile = piles[0] if end == "L" else piles[-1]
+            for size in range(pile):
+                for reverse in (False, True) if self.reversible else (False,):
+                    child = _reduce(piles, end, size, reverse)
+                    if child not in seen and self.allows(child):
+                        seen.add(child)
+                        result.append((end, size, reverse, child))
+        return result
+
+    def options(
+        self, position: Sequence[int], player: End | None = None
+    ) -> list[tuple[Move, Position]]:
+        """Every legal move with the position it leads to (distinct positions only)."""
+        return [
+            (Move(end, size, reverse), _trusted(child))
+            for end, size, reverse, child in self.raw_options(tuple(position), player)
+        ]
+
+    def moves(self, position: Sequence[int], player: End | None = None) -> list[Move]:
+        """Every legal move (one per distinct resulting position)."""
+        return [move for move, _ in self.options(position, player)]
+
+    def play(self, position: Sequence[int], move: Move | str, player: End | None = None) -> Position:
+        """The position after ``move``; raises :class:`MoveError` if it is not legal.
+
+        Works at any pile size (it does not enumerate the options).
+        """
+        piles = tuple(position)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.is_terminal(piles):
+            raise MoveError(f"no move is legal in the terminal position {_show(piles)}")
+        ends = self.ends(piles, player)
+        end = move.end
+        if end not in ends and len(piles) == 1 and self.impartial:
+            end = ends[0]  # a lone pile is both the first and the last pile
+        if end not in ends:
+            who = f" for {'Left' if player == 'L' else 'Right'}" if player else ""
+            raise MoveError(
+                f"move {move} is not legal{who} in {_show(piles)}: "
+                f"only the {' or '.join(_END_NAMES[e] for e in ends)} pile may be played"
+            )
+        pile = piles[0] if end == "L" else piles[-1]
+        if move.size >= pile:
+            raise MoveError(
+                f"move {move} is not legal in {_show(piles)}: the {_END_NAMES[end]} pile has "
+                f"{pile} coins, so its new size must be below {pile}"
+            )
+        if move.reverse and not self.reversible:
+            raise MoveError(f"move {move}: {self.title} has no reversal (drop the 'r')")
+        child = _reduce(piles, end, move.size, move.reverse)
+        if not self.allows(child):
+            raise MoveError(f"move {move} is not legal in {self.title}: {self.forbidden_reason}")
+        return _trusted(child)
+
+    forbidden_reason: ClassVar[str] = ""
+
+    def estimate_states(self, piles: Piles) -> int:
+        """An upper bound on the distinct positions an exact search from ``piles`` visits.
+
+        Reachable positions are x·w·y with w a run a[i+1..j-1] and x <= a[i], y <= a[j],
+        plus single piles and the empty row.
+
+        >>> from endnim.variants import get_variant
+        >>> get_variant("endnim").estimate_states((3, 4))
+        17
+        """
+        if not piles:
+            return 1
+        total = sum(piles)
+        squares = sum(p * p for p in piles)
+        pairs = (total * total - squares) // 2
+        orientations = 2 if self.reversible else 1
+        return 1 + max(piles) + orientations * pairs
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+_END_NAMES = {"L": "first", "R": "last"}
+
+
+def _reduce(piles: Piles, end: End, size: int, reverse: bool) -> Piles:
+    if end == "L":
+        child = ((size,) + piles[1:]) if size else piles[1:]
+    else:
+        child = (piles[:-1] + (size,)) if size else piles[:-1]
+    return child[::-1] if reverse else child
+
+
+def _show(piles: Piles) -> str:
+    text = " ".join(map(str, piles)) or "(empty)"
+    return text if len(text) <= 60 else text[:57] + "..."

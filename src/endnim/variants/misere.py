@@ -1,0 +1,49 @@
+"""Misère End-Nim (Cairns & Ho 2011): End-Nim moves; whoever takes the last coin loses.
+
+Two Grundy conventions, both legitimate (ERRATA.md):
+
+* Cairns–Ho (the papers', default): the single pile ``(1)`` is terminal with value 0 (the forced
+  losing last move is not counted), so a lone pile of a coins has value a − 1.
+* Conway: every move counts and the empty row is terminal with value 1.
+
+They have the same P-positions.
+
+>>> from endnim.variants.misere import MisereEndNim
+>>> [str(m) for m in MisereEndNim().moves((3,))]
+['L1', 'L2']
+"""
+
+from __future__ import annotations
+
+from endnim.variants.base import Piles
+from endnim.variants.endnim import EndNim
+
+
+class MisereEndNim(EndNim):
+    """Misère End-Nim, Cairns–Ho Grundy convention: (1) is terminal with value 0."""
+
+    name = "misere"
+    title = "misère End-Nim"
+    aliases = ("misère", "misere-endnim", "misere-cairns-ho", "cairns-ho")
+    source = "Cairns & Ho, Some Remarks on End-Nim (2011), §1 and Thm 2.2"
+    convention = "cairns-ho"
+    forbidden_reason = "taking the last coin loses; the single pile (1) is the terminal position"
+
+    def is_terminal(self, piles: Piles) -> bool:
+        return piles in ((), (1,))
+
+    def allows(self, child: Piles) -> bool:
+        return bool(child)
+
+
+class MisereConwayEndNim(EndNim):
+    """Misère End-Nim, Conway's convention: every move counts, G(empty) = 1."""
+
+    name = "misere-conway"
+    title = "misère End-Nim (Conway convention)"
+    aliases = ("misère-conway", "conway")
+    source = "Cairns & Ho (2011); Conway's misère Grundy value (Winning Ways, ch. 13)"
+    convention = "conway"
+
+    def terminal_value(self, piles: Piles) -> int:
+        return 1

@@ -1,0 +1,24 @@
+"""Muller End-Nim (Horrocks 2017): play on the first pile, then the mover may reverse the row.
+
+>>> from endnim.variants.muller import MullerEndNim
+>>> sorted(" ".join(map(str, p)) for _, p in MullerEndNim().options((3, 7, 1)))
+['1 7', '1 7 1', '1 7 2', '2 7 1', '7 1']
+"""
+
+from __future__ import annotations
+
+from endnim.moves import End
+from endnim.variants.base import Piles, Variant
+
+
+class MullerEndNim(Variant):
+    """End-Nim with a Muller twist, in Horrocks' formulation; normal play."""
+
+    name = "muller"
+    title = "Muller End-Nim"
+    aliases = ("muller-endnim", "muller-end-nim")
+    reversible = True
+    source = "Horrocks, Playing End-Nim with a Muller Twist (2017), §1"
+
+    def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
+        return ("L",)
