@@ -12,7 +12,7 @@ move adds one. Impartial P-positions under normal play have even remoteness.
 >>> from endnim.variants import get_variant
 >>> solver = Solver(get_variant("endnim"))
 >>> solver.value((3, 3, 3, 2, 3, 4, 3, 3))
-ImpartialValue(grundy=0, remoteness=14)
+ImpartialValue(grundy=0, remoteness=18)
 >>> Solver(get_variant("partizan")).value((2, 1)).outcome
 'L'
 """

@@ -1,0 +1,22 @@
+"""Shared fixtures: exhaustive position ranges and cached reference solvers."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from functools import cache
+
+from endnim.search import Solver
+from endnim.variants import get_variant
+
+
+def positions(max_length: int, max_pile: int, min_length: int = 1) -> Iterator[tuple[int, ...]]:
+    """Every row with ``min_length <= length <= max_length`` and piles in 1..max_pile."""
+    for length in range(min_length, max_length + 1):
+        yield from itertools.product(range(1, max_pile + 1), repeat=length)
+
+
+@cache
+def solver(variant: str) -> Solver:
+    """One reference solver per variant for the whole test session (shared cache)."""
+    return Solver(get_variant(variant), budget=10**9, max_cache=10**9)
