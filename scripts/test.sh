@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Set up (if needed) and run every check: lint, format, types, then the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+.venv/bin/ruff check src tests
+.venv/bin/ruff format --check src tests
+.venv/bin/mypy
+.venv/bin/python -m pytest -n "${ENDNIM_TEST_WORKERS:-2}" "$@"

@@ -1,0 +1,271 @@
+"""``analyze``: the one entry point the front-ends call.
+
+It picks the closed-form theory, the exact search, or both, and returns one :class:`Analysis`
+that serialises to the JSON the CLI and the API print.
+
+>>> a = analyze("3 1 3")
+>>> a.outcome, a.grundy, a.winning_moves, a.method
+('P', 0, [], 'theory')
+>>> analyze([5, 2], variant="muller").to_dict()["grundy"]
+5
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from endnim.errors import BudgetError, VariantError
+from endnim.position import Position, as_position
+from endnim.search import DEFAULT_BUDGET, ImpartialValue, PartizanValue, default_solver
+from endnim.theory import MoveRange, Reason, theory_for
+from endnim.variants import Variant, get_variant
+
+Method = Literal["auto", "theory", "search"]
+METHODS: tuple[str, ...] = ("auto", "theory", "search")
+
+AUTO_SEARCH_BUDGET = 300_000
+"""In ``auto``, the exact search fills in what no theorem fixes (Grundy value, remoteness) only
+when it needs at most this many states (about a second), unless a budget is given."""
+
+MAX_LISTED_MOVES = 1000
+"""``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
+
+OUTCOME_WORDS = {
+    "P": "the previous player (the player who just moved) wins",
+    "N": "the next player (the player to move) wins",
+    "L": "Left wins, whoever moves first",
+    "R": "Right wins, whoever moves first",
+}
+
+
+@dataclass
+class Analysis:
+    """Everything endnim knows about one position of one variant."""
+
+    position: Position
+    variant: str
+    outcome: str
+    grundy: int | None
+    winning_move_ranges: list[MoveRange]
+    remoteness: int | dict[str, int] | None
+    method: str
+    sources: dict[str, str]
+    reasons: list[Reason]
+    thresholds: dict[str, int] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def winning_moves(self) -> list[str]:
+        """Winning moves in move notation (at most :data:`MAX_LISTED_MOVES`)."""
+        listed: list[str] = []
+        for move_range in self.winning_move_ranges:
+            for move in move_range.moves():
+                if len(listed) >= MAX_LISTED_MOVES:
+                    return listed
+                listed.append(str(move))
+        return listed
+
+    @property
+    def winning_moves_complete(self) -> bool:
+        """False when there are more winning moves than ``winning_moves`` lists."""
+        return sum(len(r) for r in self.winning_move_ranges) <= MAX_LISTED_MOVES
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``endnim analyze --json`` (and of the web API)."""
+        result: dict[str, Any] = {
+            "position": list(self.position),
+            "variant": self.variant,
+            "outcome": self.outcome,
+            "grundy": self.grundy,
+            "winning_moves": self.winning_moves,
+            "winning_moves_complete": self.winning_moves_complete,
+            "winning_move_ranges": [r.to_dict() for r in self.winning_move_ranges],
+            "remoteness": self.remoteness,
+            "method": self.method,
+            "sources": self.sources,
+            "reason": [r.to_dict() for r in self.reasons],
+        }
+        if self.thresholds is not None:
+            result["L_star"] = self.thresholds.get("L_star")
+            result["R_star"] = self.thresholds.get("R_star")
+            result["L_threshold"] = self.thresholds.get("L_threshold")
+            result["R_threshold"] = self.thresholds.get("R_threshold")
+        if self.notes:
+            result["notes"] = self.notes
+        return result
+
+    def to_json(self) -> str:
+        """One line of JSON."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def analyze(
+    position: object,
+    variant: str | Variant = "endnim",
+    method: str = "auto",
+    *,
+    budget: int | None = None,
+) -> Analysis:
+    """Analyse ``position`` (text, a Position or a list of ints) in ``variant``.
+
+    ``method``: ``theory`` (closed forms only), ``search`` (exact memoised search only, within
+    ``budget`` states) or ``auto`` (the theory decides the outcome and the winning moves; the
+    search adds the Grundy value when no theorem fixes it, and the remoteness, when affordable).
+
+    >>> analyze("2 2", variant="partizan").outcome
+    'P'
+    """
+    piles = as_position(position)
+    rules = get_variant(variant)
+    if method not in METHODS:
+        raise VariantError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    if method == "search":
+        return _by_search(piles, rules, budget)
+    analysis = _by_theory(piles, rules)
+    if method == "auto":
+        _complete_by_search(analysis, rules, budget)
+    return analysis
+
+
+def _by_theory(piles: Position, rules: Variant) -> Analysis:
+    theory = theory_for(rules.name)
+    outcome, outcome_reason = theory.outcome(piles)
+    reasons = [outcome_reason]
+    sources = {"outcome": "theory", "winning_moves": "theory"}
+    grundy: int | None = None
+    if rules.impartial:
+        fixed = theory.grundy(piles)
+        if fixed is not None:
+            grundy, grundy_reason = fixed
+            sources["grundy"] = "theory"
+            if grundy_reason != outcome_reason:
+                reasons.append(grundy_reason)
+    thresholds = None
+    if not rules.impartial:
+        thresholds = theory.thresholds_of(piles)  # type: ignore[attr-defined]
+        sources["thresholds"] = "theory"
+    return Analysis(
+        position=piles,
+        variant=rules.name,
+        outcome=outcome,
+        grundy=grundy,
+        winning_move_ranges=theory.winning_moves(piles),
+        remoteness=None,
+        method="theory",
+        sources=sources,
+        reasons=reasons,
+        thresholds=thresholds,
+    )
+
+
+def _complete_by_search(analysis: Analysis, rules: Variant, budget: int | None) -> None:
+    solver = default_solver(rules, AUTO_SEARCH_BUDGET if budget is None else budget)
+    try:
+        value = solver.value(analysis.position)
+    except BudgetError as error:
+        missing = "the remoteness" if analysis.grundy is not None or not rules.impartial else (
+            "the Grundy value and the remoteness"
+        )
+        analysis.notes.append(f"{missing} not computed: {error}")
+        return
+    analysis.remoteness = _remoteness(value)
+    analysis.sources["remoteness"] = "search"
+    if isinstance(value, ImpartialValue) and analysis.grundy is None:
+        analysis.grundy = value.grundy
+        analysis.sources["grundy"] = "search"
+
+
+def _remoteness(value: ImpartialValue | PartizanValue) -> int | dict[str, int]:
+    if isinstance(value, ImpartialValue):
+        return value.remoteness
+    return {"left_first": value.remoteness_left_first, "right_first": value.remoteness_right_first}
+
+
+def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
+    solver = default_solver(rules, DEFAULT_BUDGET if budget is None else budget)
+    value = solver.value(piles)
+    winning: list[MoveRange] = []
+    if isinstance(value, ImpartialValue):
+        for move, child in rules.options(piles):
+            if solver.impartial_value(child).grundy == 0:
+                winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+        grundy: int | None = value.grundy
+        statement = f"exhaustive search: Grundy value {value.grundy}"
+    else:
+        for player in ("L", "R"):
+            for move, child in rules.options(piles, player):
+                child_value = solver.partizan_value(child)
+                loses = child_value.left_wins_first if player == "R" else child_value.right_wins_first
+                if not loses:
+                    winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+        grundy = None
+        statement = (
+            f"exhaustive search: Left {'wins' if value.left_wins_first else 'loses'} moving first, "
+            f"Right {'wins' if value.right_wins_first else 'loses'} moving first"
+        )
+    reason = Reason(
+        "exhaustive search",
+        statement,
+        {"states_cached": solver.cached_states()},
+    )
+    sources = {"outcome": "search", "winning_moves": "search", "remoteness": "search"}
+    thresholds = None
+    notes: list[str] = []
+    if isinstance(value, ImpartialValue):
+        sources["grundy"] = "search"
+    else:
+        try:
+            thresholds = search_thresholds(piles, rules, solver.budget)
+            sources["thresholds"] = "search"
+        except BudgetError as error:
+            notes.append(f"thresholds not computed: {error}")
+    return Analysis(
+        position=piles,
+        variant=rules.name,
+        outcome=value.outcome,
+        grundy=grundy,
+        winning_move_ranges=_merge(winning),
+        remoteness=_remoteness(value),
+        method="search",
+        sources=sources,
+        reasons=[reason],
+        thresholds=thresholds,
+        notes=notes,
+    )
+
+
+def _merge(ranges: list[MoveRange]) -> list[MoveRange]:
+    merged: list[MoveRange] = []
+    for r in ranges:
+        last = merged[-1] if merged else None
+        if last and (last.end, last.reverse) == (r.end, r.reverse) and last.high + 1 == r.low:
+            merged[-1] = MoveRange(r.end, last.low, r.high, r.reverse)
+        else:
+            merged.append(r)
+    return merged
+
+
+def search_thresholds(piles: Position, rules: Variant, budget: int) -> dict[str, int]:
+    """L, R, L*, R* of ``piles`` by exact search (partizan), scanning x = 1, 2, ...
+
+    Each threshold is at most the coin count + 1 (Albert–Nowakowski §3), which bounds the scan.
+    """
+    solver = default_solver(rules, budget)
+    bound = piles.coins + 2
+    solver.check_budget((bound, *piles, bound))
+
+    def first(predicate_side: str, classes: str) -> int:
+        for x in range(1, bound + 1):
+            row = (x, *piles) if predicate_side == "L" else (*piles, x)
+            if solver.partizan_value(row).outcome in classes:
+                return x
+        raise AssertionError(f"no threshold below {bound}: the bound in §3 failed")
+
+    return {
+        "L_star": first("L", "LN"),
+        "R_star": first("R", "RN"),
+        "L_threshold": first("L", "L"),
+        "R_threshold": first("R", "R"),
+    }

@@ -1,0 +1,160 @@
+"""The ``endnim`` command line.
+
+Bad input prints one line ``endnim: error: ...`` and exits with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+import click
+
+from endnim.errors import EndNimError
+
+VARIANT_CHOICES = ("endnim", "misere", "loop", "muller", "partizan")
+CONVENTIONS = ("cairns-ho", "conway")
+
+
+def _variant_name(variant: str, convention: str) -> str:
+    if convention == "conway":
+        if variant != "misere":
+            raise EndNimError("--convention conway applies to --variant misere only")
+        return "misere-conway"
+    return variant
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="endnim")
+def cli() -> None:
+    """endnim: solve, explain, explore and play End-Nim and its relatives."""
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("position", nargs=-1)
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default="endnim",
+    show_default=True,
+    help="The rule set.",
+)
+@click.option(
+    "--method",
+    "-m",
+    type=click.Choice(("auto", "theory", "search"), case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="theory: closed forms only; search: exact search only; auto: both where useful.",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention: Cairns–Ho ((1) terminal, value 0) or Conway (G(empty) = 1).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per position.")
+@click.option(
+    "--batch",
+    type=click.File("r"),
+    default=None,
+    help="Read positions from FILE, one per line ('-' = standard input).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Most states an exact search may visit (default 2,000,000; auto: 300,000).",
+)
+def analyze(
+    position: tuple[str, ...],
+    variant: str,
+    method: str,
+    convention: str,
+    as_json: bool,
+    batch: TextIO | None,
+    budget: int | None,
+) -> None:
+    """Outcome, Grundy value, winning moves, remoteness and the theorem behind them.
+
+    POSITION is one argument ("3 3 3 2", "3,3,3,2", "3^3 2") or several (3 3 3 2).
+    """
+    from endnim.analyzer import analyze as run
+    from endnim.render import print_analysis
+
+    name = _variant_name(variant.lower(), convention)
+    if batch is not None:
+        if position:
+            raise EndNimError("give either POSITION or --batch, not both")
+        failures = 0
+        for number, text in _batch_lines(batch):
+            try:
+                result = run(text, name, method, budget=budget)
+            except EndNimError as error:
+                failures += 1
+                click.echo(f"endnim: error: line {number}: {error}", err=True)
+                if as_json:
+                    import json
+
+                    click.echo(json.dumps({"input": text, "line": number, "error": str(error)}))
+                continue
+            if as_json:
+                click.echo(result.to_json())
+            else:
+                print_analysis(result)
+        if failures:
+            sys.exit(2)
+        return
+    if not position:
+        raise EndNimError("no position given: e.g. 'endnim analyze 3 3 3 2'")
+    result = run(" ".join(position), name, method, budget=budget)
+    if as_json:
+        click.echo(result.to_json())
+    else:
+        print_analysis(result)
+
+
+def _batch_lines(stream: TextIO) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(stream, start=1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield number, text
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: runs the CLI and turns known errors into one line."""
+    try:
+        cli.main(args=argv, prog_name="endnim", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("endnim: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except EndNimError as error:
+        click.echo(f"endnim: error: {error}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        click.echo("endnim: interrupted", err=True)
+        sys.exit(130)
+    except MemoryError:
+        click.echo("endnim: error: out of memory: lower --budget or use --method theory", err=True)
+        sys.exit(2)
+    except Exception as error:  # a bug: one line unless debugging
+        if os.environ.get("ENDNIM_DEBUG"):
+            raise
+        click.echo(
+            f"endnim: internal error: {type(error).__name__}: {error} "
+            "(set ENDNIM_DEBUG=1 for a traceback)",
+            err=True,
+        )
+        sys.exit(1)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
