@@ -165,8 +165,10 @@ def _complete_by_search(analysis: Analysis, rules: Variant, budget: int | None) 
     try:
         value = solver.value(analysis.position)
     except BudgetError as error:
-        missing = "the remoteness" if analysis.grundy is not None or not rules.impartial else (
-            "the Grundy value and the remoteness"
+        missing = (
+            "the remoteness"
+            if analysis.grundy is not None or not rules.impartial
+            else ("the Grundy value and the remoteness")
         )
         analysis.notes.append(f"{missing} not computed: {error}")
         return
@@ -197,7 +199,9 @@ def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
         for player in ("L", "R"):
             for move, child in rules.options(piles, player):
                 child_value = solver.partizan_value(child)
-                loses = child_value.left_wins_first if player == "R" else child_value.right_wins_first
+                loses = (
+                    child_value.left_wins_first if player == "R" else child_value.right_wins_first
+                )
                 if not loses:
                     winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
         grundy = None

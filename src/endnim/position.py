@@ -145,9 +145,7 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
         pile = int(match.group(1))
         count = 1 if match.group(2) is None else int(match.group(2))
         if pile <= 0:
-            raise PositionError(
-                f"pile {len(piles) + 1} is {pile}: piles must be positive integers"
-            )
+            raise PositionError(f"pile {len(piles) + 1} is {pile}: piles must be positive integers")
         if count <= 0:
             raise PositionError(f"exponent in {token!r} must be a positive integer")
         if count > MAX_REPEAT or len(piles) + count > MAX_REPEAT:

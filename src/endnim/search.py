@@ -89,7 +89,9 @@ def format_count(n: int) -> str:
     >>> format_count(1234), format_count(10**40)
     ('1,234', '1.0e+40')
     """
-    return f"{n:,}" if n < 10**15 else f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
+    return (
+        f"{n:,}" if n < 10**15 else f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
+    )
 
 
 class Solver:

@@ -52,9 +52,7 @@ def get_variant(name: str | Variant) -> Variant:
         return name
     variant = _BY_NAME.get(str(name).strip().lower())
     if variant is None:
-        raise VariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}"
-        )
+        raise VariantError(f"unknown variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}")
     return variant
 
 

@@ -88,7 +88,9 @@ class Variant(ABC):
         """Every legal move (one per distinct resulting position)."""
         return [move for move, _ in self.options(position, player)]
 
-    def play(self, position: Sequence[int], move: Move | str, player: End | None = None) -> Position:
+    def play(
+        self, position: Sequence[int], move: Move | str, player: End | None = None
+    ) -> Position:
         """The position after ``move``; raises :class:`MoveError` if it is not legal.
 
         Works at any pile size (it does not enumerate the options).

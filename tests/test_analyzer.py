@@ -1,0 +1,132 @@
+"""analyze(): the fields the CLI and API print, for every variant and method."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import positions, solver
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from endnim.analyzer import analyze
+from endnim.errors import BudgetError, EndNimError, PositionError, VariantError
+from endnim.moves import Move
+from endnim.search import ImpartialValue
+from endnim.variants import get_variant
+
+IMPARTIAL = ("endnim", "misere", "misere-conway", "loop", "muller")
+
+
+def solver_winning_moves(variant: str, piles: tuple[int, ...]) -> set[str]:
+    rules = get_variant(variant)
+    result = set()
+    if rules.impartial:
+        for move, child in rules.options(piles):
+            value = solver(variant).value(child)
+            assert isinstance(value, ImpartialValue)
+            if value.grundy == 0:
+                result.add(str(move))
+        return result
+    for player in ("L", "R"):
+        for move, child in rules.options(piles, player):  # type: ignore[arg-type]
+            value = solver(variant).value(child)
+            if (value.right_wins_first if player == "L" else value.left_wins_first) is False:  # type: ignore[union-attr]
+                result.add(str(move))
+    return result
+
+
+@pytest.mark.parametrize("variant", [*IMPARTIAL, "partizan"])
+def test_auto_equals_search_on_small_positions(variant: str) -> None:
+    for piles in positions(4, 4):
+        auto = analyze(piles, variant).to_dict()
+        search = analyze(piles, variant, "search").to_dict()
+        for key in ("outcome", "grundy", "remoteness", "winning_moves", "position", "variant"):
+            assert auto[key] == search[key], (variant, piles, key)
+        assert set(auto["winning_moves"]) == solver_winning_moves(variant, piles)
+        if variant == "partizan":
+            for key in ("L_star", "R_star", "L_threshold", "R_threshold"):
+                assert auto[key] == search[key], (piles, key)
+
+
+def test_json_fields() -> None:
+    data = json.loads(analyze("3 3 3 2").to_json())
+    assert data["position"] == [3, 3, 3, 2]
+    assert data["variant"] == "endnim"
+    assert data["outcome"] in ("P", "N")
+    assert isinstance(data["grundy"], int)
+    assert isinstance(data["winning_moves"], list)
+    assert isinstance(data["remoteness"], int)
+    assert data["method"] == "theory"
+    partizan = analyze("3 5 4 5 1", "partizan").to_dict()
+    assert partizan["outcome"] == "L" and partizan["grundy"] is None
+    assert (partizan["L_threshold"], partizan["R_threshold"]) == (1, 3)  # A–N §3: 35451
+    other = analyze("3 5 5 5 1", "partizan").to_dict()
+    assert other["outcome"] == "N" and (other["L_threshold"], other["R_threshold"]) == (14, 18)
+
+
+def test_theory_only_leaves_unknowns_null() -> None:
+    data = analyze("5 3 7 2", "endnim", "theory").to_dict()
+    assert data["remoteness"] is None
+    assert data["method"] == "theory"
+
+
+def test_huge_piles_answer_by_theory_and_say_what_is_missing() -> None:
+    big = 10**100
+    result = analyze([big, 7, big + 1, 3, big], "endnim")
+    assert result.outcome in ("P", "N")
+    assert result.remoteness is None and result.notes
+    assert "states" in result.notes[0]
+    with pytest.raises(BudgetError, match="memory"):
+        analyze([big, 7, big], "endnim", "search")
+
+
+def test_ten_thousand_piles_of_a_hundred_digits() -> None:
+    import random
+
+    rng = random.Random(7)
+    row = [rng.randrange(10**99, 10**100) for _ in range(10_000)]
+    for variant in ("endnim", "misere", "loop", "muller"):
+        result = analyze(row, variant, "theory")
+        assert result.outcome in ("P", "N")
+    row[-1] = row[0]
+    assert analyze(row, "endnim", "theory").outcome in ("P", "N")
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("0 1",), PositionError),
+        (("",), PositionError),
+        (("1 2", "chess"), VariantError),
+        (("1 2", "endnim", "magic"), VariantError),
+    ],
+)
+def test_bad_input(args: tuple[str, ...], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        analyze(*args)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([*IMPARTIAL, "partizan"]),
+    st.lists(st.integers(1, 10**30), min_size=1, max_size=12),
+)
+def test_winning_moves_lead_to_losing_positions(variant: str, piles: list[int]) -> None:
+    result = analyze(piles, variant, "theory")
+    rules = get_variant(variant)
+    for move_range in result.winning_move_ranges[:4]:
+        ends = {move_range.low, move_range.high}
+        for move in (Move(move_range.end, size, move_range.reverse) for size in ends):
+            child = rules.play(piles, move, None if rules.impartial else move.end)
+            if not child:
+                continue  # the empty row, a P-position under normal play
+            outcome = analyze(child, variant, "theory").outcome
+            if rules.impartial:
+                assert outcome == "P", (piles, str(move))
+            else:
+                assert outcome in (("L", "P") if move.end == "L" else ("R", "P")), (piles, move)
+
+
+def test_errors_are_endnim_errors() -> None:
+    assert issubclass(PositionError, EndNimError) and issubclass(BudgetError, EndNimError)

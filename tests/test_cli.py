@@ -1,0 +1,82 @@
+"""The command line: output, JSON, batch mode and one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "endnim.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+    )
+
+
+def test_analyze_human_output() -> None:
+    done = run("analyze", "3", "3", "3", "2")
+    assert done.returncode == 0, done.stderr
+    assert "outcome" in done.stdout and "winning moves" in done.stdout
+
+
+@pytest.mark.parametrize("form", [["3 1 3"], ["3,1,3"], ["[3, 1, 3]"], ["3", "1", "3"]])
+def test_analyze_json_forms(form: list[str]) -> None:
+    done = run("analyze", "--json", *form)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["position"] == [3, 1, 3] and data["outcome"] == "P" and data["grundy"] == 0
+
+
+def test_every_variant_and_method() -> None:
+    for variant in ("endnim", "misere", "loop", "muller", "partizan"):
+        for method in ("auto", "theory", "search"):
+            done = run("analyze", "--json", "--variant", variant, "--method", method, "2 3 1")
+            assert done.returncode == 0, (variant, method, done.stderr)
+            data = json.loads(done.stdout)
+            assert data["variant"] == variant
+    conway = json.loads(
+        run("analyze", "--json", "-v", "misere", "--convention", "conway", "2 3").stdout
+    )
+    assert conway["variant"] == "misere-conway" and conway["grundy"] == 1
+
+
+def test_batch_mode() -> None:
+    done = run("analyze", "--json", "--batch", "-", stdin="3 1 3\n# comment\n\n2 3\n")
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [d["position"] for d in lines] == [[3, 1, 3], [2, 3]]
+
+
+def test_batch_reports_bad_lines_and_goes_on() -> None:
+    done = run("analyze", "--json", "--batch", "-", stdin="3 1 3\n0 2\n2 2\n")
+    assert done.returncode == 2
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert "error" in lines[1] and lines[2]["outcome"] == "P"
+    assert "line 2" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "0", "1"],
+        ["analyze", "-3", "1"],
+        ["analyze", "2.5"],
+        ["analyze", "x"],
+        ["analyze"],
+        ["analyze", "--method", "search", f"{10**100} 1 {10**100}"],
+        ["analyze", "--variant", "chess", "1"],
+        ["analyze", "--convention", "conway", "1 2"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 2, (args, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) <= 3  # click usage errors add a usage line
+    assert done.stderr.strip()
