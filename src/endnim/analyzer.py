@@ -96,6 +96,26 @@ class Analysis:
             result["notes"] = self.notes
         return result
 
+    def _repr_html_(self) -> str:
+        """Notebook display: the row and a small table of the results."""
+        from html import escape
+
+        from endnim.svg import position_svg
+
+        rows = [
+            ("variant", self.variant),
+            ("outcome", f"{self.outcome}: {OUTCOME_WORDS[self.outcome]}"),
+            ("grundy", "unknown" if self.grundy is None else str(self.grundy)),
+            ("winning moves", ", ".join(str(r) for r in self.winning_move_ranges) or "none"),
+            ("remoteness", "unknown" if self.remoteness is None else str(self.remoteness)),
+            *(("reason", str(r)) for r in self.reasons),
+        ]
+        cells = "".join(
+            f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
+            for k, v in rows
+        )
+        return f"{position_svg(self.position)}<table>{cells}</table>"
+
     def to_json(self) -> str:
         """One line of JSON."""
         return json.dumps(self.to_dict(), ensure_ascii=False)

@@ -86,6 +86,9 @@ def analyze(
     from endnim.analyzer import analyze as run
     from endnim.render import print_analysis
 
+    for token in position:
+        if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
+            raise EndNimError(f"no such option: {token} (see 'endnim analyze --help')")
     name = _variant_name(variant.lower(), convention)
     if batch is not None:
         if position:
@@ -133,7 +136,8 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("endnim: interrupted", err=True)
         sys.exit(130)
     except click.ClickException as error:
-        error.show()
+        message = " ".join(error.format_message().split())
+        click.echo(f"endnim: error: {message}", err=True)
         sys.exit(error.exit_code)
     except EndNimError as error:
         click.echo(f"endnim: error: {error}", err=True)

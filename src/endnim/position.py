@@ -100,6 +100,12 @@ class Position(tuple[int, ...]):
     def __getitem__(self, index: SupportsIndex | slice) -> int | tuple[int, ...]:
         return tuple.__getitem__(self, index)
 
+    def _repr_svg_(self) -> str:
+        """Notebook display: the row as a bar chart."""
+        from endnim.svg import position_svg
+
+        return position_svg(self)
+
     @property
     def coins(self) -> int:
         """The total number of coins."""

@@ -91,9 +91,9 @@ class Cell:
 class Hieroglyph:
     """A row read as ``x^n a w b y^m`` with its two cells and Theorem 2's verdict.
 
-    ``w_bounds`` are the slice bounds of w in the row (general form only). For the constant
-    form ``x^n``, ``y = x``, ``m = n`` and there are no a, b or cells; for the empty row all
-    fields but ``form``, ``is_p`` and ``why`` are ``None``.
+    ``w_bounds`` are the slice bounds of w in the row (general form only; empty when a and b
+    are the same pile). For the constant form ``x^n``, ``y = x``, ``m = n`` and there are no
+    a, b or cells; for the empty row all fields but ``form``, ``is_p`` and ``why`` are ``None``.
     """
 
     form: Form
@@ -161,7 +161,7 @@ def hieroglyph(piles: Piles) -> Hieroglyph:
         m += 1
     a, b = piles[n], piles[size - 1 - m]
     form: Form = "two-runs" if n + m == size else "general"
-    bounds = (n + 1, size - m - 1) if form == "general" else None
+    bounds = (n + 1, max(n + 1, size - m - 1)) if form == "general" else None
     left, right = _cell("L", n, x, a), _cell("R", m, y, b)
     if abs(x - y) > 1:
         is_p = False

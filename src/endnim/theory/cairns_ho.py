@@ -17,8 +17,8 @@ P-position.
 
 >>> endnim_is_p((3, 3, 3, 2, 3, 4, 3, 3)), misere_is_p((1, 1, 1)), loop_is_p((5, 5, 5))
 (True, True, True)
->>> analyse((4, 2, 3)).clause
-'b'
+>>> analyse((3, 3, 1, 2)).clause, analyse((3, 3, 1, 2)).reversed
+('b', True)
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def analyse(piles: Piles, game: Game = "endnim") -> Analysis:
     Condition (a): ``a1 = ak`` and ``l + r`` even; (b): ``ak = a1 + 1``, ``l`` odd and ``r``
     even (with ``r_m``/``r_o`` in place of ``r`` for misère/Loop).
 
-    >>> a = analyse((3, 2, 4))
+    >>> a = analyse((2, 1, 3, 3))
     >>> (a.l, a.r, a.clause, a.is_p)
     (1, 2, 'b', True)
     >>> analyse((3, 1, 5)).why

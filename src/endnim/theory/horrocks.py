@@ -91,7 +91,7 @@ def muller_decomposition(piles: Piles) -> MullerDecomposition:
 
     >>> d = muller_decomposition((1, 1, 3, 4, 1))
     >>> d.n, d.m, d.omega_first, d.omega_last, d.is_p
-    (2, 1, 3, 4, False)
+    (2, 1, 3, 4, True)
     >>> muller_decomposition((1, 1)).all_ones
     True
     """
@@ -357,9 +357,9 @@ def _prop_14_equal_run(piles: Piles) -> tuple[int, Reason] | None:
     if k == length - 1:
         base, via = m - 1, "Thm 3"
     elif piles[k] > m:
-        base, via = m - 1, "Prop 13"
+        base, via = m - 1, "Thm 4" if k == length - 2 else "Prop 13"
     else:
-        base, via = m, "Prop 14"
+        base, via = m, "Thm 4" if k == length - 2 else "Prop 14"
     flips = k - 1
     value = base if flips % 2 == 0 else (2 * m - 1) - base
     return value, Reason(
@@ -564,11 +564,10 @@ class MullerTheory(Theory):
             flipped = plain[::-1]
             if len(piles) > 1 and flipped != plain and muller_is_p(flipped):
                 result.append(MoveRange("L", size, size, reverse=True))
-        if x >= 3 and len(piles) > 1:
-            # rest^T followed by a heap s >= 2: P-ness does not depend on s, and such a row
-            # is never a palindrome when it is P (it would start with s >= 2).
-            if muller_is_p(rest[::-1] + (2,)):
-                result.append(MoveRange("L", 2, x - 1, reverse=True))
+        # Reversed to rest^T followed by a heap s >= 2: P-ness does not depend on s, and such
+        # a row is never a palindrome when it is P (it would start with s >= 2).
+        if x >= 3 and len(piles) > 1 and muller_is_p(rest[::-1] + (2,)):
+            result.append(MoveRange("L", 2, x - 1, reverse=True))
         return result
 
 

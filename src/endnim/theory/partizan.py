@@ -25,8 +25,10 @@ for every s >= 1), which makes Prop 8 give ``L*(a) = R*(a) = a + 1``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from endnim.errors import PositionError
+from endnim.moves import End
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
 
 __all__ = [
@@ -174,14 +176,14 @@ class _Analysis:
                 lk, ll, lr = pk[i], pl[i], pr[i]  # a w = piles[i : i+n-1]
                 rk, rl, rr = pk[i + 1], pl[i + 1], pr[i + 1]  # w b = piles[i+1 : i+n]
                 kinds.append((a >= rl) | ((b >= lr) << 1))
-                # R*(a (w b)) by Prop 8 from the data of w b.
+                # R*(a (w b)) by Prop 8 from the data of w b (= _r_star, inlined for speed).
                 if not rk & _R:
                     rss.append(a + rr)
                 elif rk == _N:
                     rss.append(1 if a < rl else a - rl + rr + 1)
                 else:
                     rss.append(a + 2 - rl if a >= rl else 1)
-                # L*((a w) b) by the dual of Prop 8 from the data of a w.
+                # L*((a w) b) by the dual of Prop 8 from the data of a w (= _l_star).
                 if not lk & _L:
                     lss.append(b + ll)
                 elif lk == _N:
@@ -208,7 +210,13 @@ class _Analysis:
 
 
 def _analyse(piles: Sequence[int]) -> _Analysis:
-    return _Analysis(_check(piles))
+    return _analysis_of(_check(piles))
+
+
+@lru_cache(maxsize=32)
+def _analysis_of(piles: Piles) -> _Analysis:
+    """One O(k^2) pass serves outcome, thresholds and winning moves of the same row."""
+    return _Analysis(piles)
 
 
 # --------------------------------------------------------------------------- public functions
@@ -308,16 +316,16 @@ def base_case(w: Sequence[int]) -> tuple[str, tuple[int, int]]:
 
 
 # --------------------------------------------------------------------------- the Theory
-def _moves(end: str, removal: bool, low: int, pile: int) -> list[MoveRange]:
+def _moves(end: End, removal: bool, low: int, pile: int) -> list[MoveRange]:
     """Winning new sizes {0 if removal} ∪ [low, pile-1] as at most two ranges."""
     ranges: list[MoveRange] = []
     has_range = low <= pile - 1
     if removal and has_range and low == 1:
-        return [MoveRange(end, 0, pile - 1)]  # type: ignore[arg-type]
+        return [MoveRange(end, 0, pile - 1)]
     if removal:
-        ranges.append(MoveRange(end, 0, 0))  # type: ignore[arg-type]
+        ranges.append(MoveRange(end, 0, 0))
     if has_range:
-        ranges.append(MoveRange(end, low, pile - 1))  # type: ignore[arg-type]
+        ranges.append(MoveRange(end, low, pile - 1))
     return ranges
 
 

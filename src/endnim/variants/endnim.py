@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from endnim.moves import End
 from endnim.variants.base import Piles, Variant
 
@@ -16,7 +18,7 @@ class EndNim(Variant):
 
     name = "endnim"
     title = "End-Nim"
-    aliases = ("end-nim", "impartial", "normal")
+    aliases: ClassVar[tuple[str, ...]] = ("end-nim", "impartial", "normal")
     source = "Albert & Nowakowski, The game of End-Nim (2001), §1"
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
