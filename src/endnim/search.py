@@ -20,7 +20,9 @@ ImpartialValue(grundy=0, remoteness=18)
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from endnim.errors import BudgetError
 from endnim.variants.base import Piles, Variant
@@ -62,6 +64,7 @@ class PartizanValue:
 
 
 Value = ImpartialValue | PartizanValue
+V = TypeVar("V", ImpartialValue, PartizanValue)
 
 
 def estimate_bytes(states: int, piles: Piles) -> int:
@@ -138,78 +141,37 @@ class Solver:
 
     def impartial_value(self, piles: Piles) -> ImpartialValue:
         """Grundy value and remoteness of ``piles``."""
-        cache = self._impartial
-        found = cache.get(piles)
-        if found is not None:
-            return found
-        self.check_budget(piles)
-        if len(cache) > self.max_cache:
-            cache.clear()
         variant = self.variant
-        pending: dict[Piles, list[Piles]] = {}
-        stack = [piles]
-        while stack:
-            node = stack[-1]
-            if node in cache:
-                stack.pop()
-                continue
-            children = pending.get(node)
-            if children is None:
-                children = [opt[3] for opt in variant.raw_options(node)]
-                pending[node] = children
-                missing = [c for c in children if c not in cache]
-                if missing:
-                    stack.extend(missing)
-                    continue
-            stack.pop()
-            del pending[node]
-            if not children:
-                value = ImpartialValue(variant.terminal_value(node), 0)
-            else:
-                values = [cache[c] for c in children]
-                seen = {v.grundy for v in values}
-                grundy = 0
-                while grundy in seen:
-                    grundy += 1
-                if grundy == 0:
-                    remoteness = 1 + max(v.remoteness for v in values)
-                else:
-                    remoteness = 1 + min(v.remoteness for v in values if v.grundy == 0)
-                value = ImpartialValue(grundy, remoteness)
-            cache[node] = value
-        return cache[piles]
+
+        def children(node: Piles) -> list[Piles]:
+            return [option[3] for option in variant.raw_options(node)]
+
+        def combine(node: Piles, values: list[ImpartialValue]) -> ImpartialValue:
+            if not values:
+                return ImpartialValue(variant.terminal_value(node), 0)
+            seen = {v.grundy for v in values}
+            grundy = 0
+            while grundy in seen:
+                grundy += 1
+            if grundy == 0:
+                return ImpartialValue(0, 1 + max(v.remoteness for v in values))
+            return ImpartialValue(grundy, 1 + min(v.remoteness for v in values if v.grundy == 0))
+
+        return self._solve(piles, self._impartial, children, combine)
 
     def partizan_value(self, piles: Piles) -> PartizanValue:
         """Outcome data of ``piles`` in partizan End-Nim."""
-        cache = self._partizan
-        found = cache.get(piles)
-        if found is not None:
-            return found
-        self.check_budget(piles)
-        if len(cache) > self.max_cache:
-            cache.clear()
         variant = self.variant
-        pending: dict[Piles, tuple[list[Piles], list[Piles]]] = {}
-        stack = [piles]
-        while stack:
-            node = stack[-1]
-            if node in cache:
-                stack.pop()
-                continue
-            children = pending.get(node)
-            if children is None:
-                left = [opt[3] for opt in variant.raw_options(node, "L")]
-                right = [opt[3] for opt in variant.raw_options(node, "R")]
-                children = (left, right)
-                pending[node] = children
-                missing = [c for c in (*left, *right) if c not in cache]
-                if missing:
-                    stack.extend(missing)
-                    continue
-            stack.pop()
-            del pending[node]
-            left_values = [cache[c] for c in children[0]]
-            right_values = [cache[c] for c in children[1]]
+        left_count: dict[Piles, int] = {}
+
+        def children(node: Piles) -> list[Piles]:
+            left = [option[3] for option in variant.raw_options(node, "L")]
+            left_count[node] = len(left)
+            return left + [option[3] for option in variant.raw_options(node, "R")]
+
+        def combine(node: Piles, values: list[PartizanValue]) -> PartizanValue:
+            split = left_count.pop(node)
+            left_values, right_values = values[:split], values[split:]
             # Left moving first wins iff some Left option is lost by Right moving first.
             left_wins = [v for v in left_values if not v.right_wins_first]
             right_wins = [v for v in right_values if not v.left_wins_first]
@@ -221,8 +183,42 @@ class Solver:
                 rem_r = 1 + min(v.remoteness_left_first for v in right_wins)
             else:
                 rem_r = 1 + max((v.remoteness_left_first for v in right_values), default=-1)
-            cache[node] = PartizanValue(bool(left_wins), bool(right_wins), rem_l, rem_r)
-        return cache[piles]
+            return PartizanValue(bool(left_wins), bool(right_wins), rem_l, rem_r)
+
+        return self._solve(piles, self._partizan, children, combine)
+
+    def _solve(
+        self,
+        root: Piles,
+        cache: dict[Piles, V],
+        children_of: Callable[[Piles], list[Piles]],
+        combine: Callable[[Piles, list[V]], V],
+    ) -> V:
+        """Post-order walk with an explicit stack: a node is combined once its children are."""
+        found = cache.get(root)
+        if found is not None:
+            return found
+        self.check_budget(root)
+        if len(cache) > self.max_cache:
+            cache.clear()
+        pending: dict[Piles, list[Piles]] = {}
+        stack = [root]
+        while stack:
+            node = stack[-1]
+            if node in cache:
+                stack.pop()
+                continue
+            children = pending.get(node)
+            if children is None:
+                children = pending[node] = children_of(node)
+                missing = [c for c in children if c not in cache]
+                if missing:
+                    stack.extend(missing)
+                    continue
+            stack.pop()
+            del pending[node]
+            cache[node] = combine(node, [cache[c] for c in children])
+        return cache[root]
 
     def cached_states(self) -> int:
         """How many positions the cache holds."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from endnim.moves import End
+from endnim.variants.base import reduce_end
 
 Piles = tuple[int, ...]
 Form = Literal["empty", "constant", "two-runs", "general"]
@@ -235,17 +236,6 @@ def _is_constant(piles: Piles) -> bool:
     return all(p == first for p in piles)
 
 
-def apply_move(piles: Piles, end: End, size: int) -> Piles:
-    """The row after setting the ``end`` pile to ``size`` (0 deletes it).
-
-    >>> apply_move((3, 1, 5), "R", 0), apply_move((3, 1, 5), "L", 2)
-    ((3, 1), (2, 1, 5))
-    """
-    if end == "L":
-        return ((size,) + piles[1:]) if size else piles[1:]
-    return (piles[:-1] + (size,)) if size else piles[:-1]
-
-
 def hieroglyph_winning_moves(piles: Piles) -> list[tuple[End, int]]:
     """End-Nim winning moves ``(end, new size)``: Prop 1's candidates that Theorem 2 calls P.
 
@@ -260,5 +250,5 @@ def hieroglyph_winning_moves(piles: Piles) -> list[tuple[End, int]]:
     return [
         (end, size)
         for end, size in winning_move_candidates(piles)
-        if hieroglyph_is_p(apply_move(piles, end, size))
+        if hieroglyph_is_p(reduce_end(piles, end, size))
     ]

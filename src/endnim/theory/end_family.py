@@ -23,7 +23,7 @@ from endnim.theory import albert_nowakowski as an
 from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
 from endnim.variants import get_variant
-from endnim.variants.base import Variant
+from endnim.variants.base import Variant, reduce_end
 
 _CH = "Cairns–Ho"
 
@@ -70,7 +70,7 @@ class _EndFamilyTheory(Theory):
             return []
         sizes: dict[End, list[int]] = {"L": [], "R": []}
         for end, size in an.winning_move_candidates(piles):
-            child = an.apply_move(piles, end, size)
+            child = reduce_end(piles, end, size)
             if variant.allows(child) and self.is_p(child):
                 sizes[end].append(size)
         return merge_sizes("L", sizes["L"]) + merge_sizes("R", sizes["R"])

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
+from endnim.variants.base import reduce_end
 
 PAPER = "Horrocks"
 
@@ -553,12 +554,12 @@ class MullerTheory(Theory):
         piles = tuple(piles)
         if not piles:
             return []
-        x, rest = piles[0], piles[1:]
+        x = piles[0]
         result: list[MoveRange] = []
         for size in (0, 1):
             if size >= x:
                 break
-            plain = ((size,) + rest) if size else rest
+            plain = reduce_end(piles, "L", size)
             if muller_is_p(plain):
                 result.append(MoveRange("L", size, size))
             flipped = plain[::-1]
@@ -566,7 +567,7 @@ class MullerTheory(Theory):
                 result.append(MoveRange("L", size, size, reverse=True))
         # Reversed to rest^T followed by a heap s >= 2: P-ness does not depend on s, and such
         # a row is never a palindrome when it is P (it would start with s >= 2).
-        if x >= 3 and len(piles) > 1 and muller_is_p(rest[::-1] + (2,)):
+        if x >= 3 and len(piles) > 1 and muller_is_p(reduce_end(piles, "L", 2, reverse=True)):
             result.append(MoveRange("L", 2, x - 1, reverse=True))
         return result
 

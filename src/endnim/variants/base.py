@@ -69,7 +69,7 @@ class Variant(ABC):
             pile = piles[0] if end == "L" else piles[-1]
             for size in range(pile):
                 for reverse in (False, True) if self.reversible else (False,):
-                    child = _reduce(piles, end, size, reverse)
+                    child = reduce_end(piles, end, size, reverse)
                     if child not in seen and self.allows(child):
                         seen.add(child)
                         result.append((end, size, reverse, child))
@@ -118,7 +118,7 @@ class Variant(ABC):
             )
         if move.reverse and not self.reversible:
             raise MoveError(f"move {move}: {self.title} has no reversal (drop the 'r')")
-        child = _reduce(piles, end, move.size, move.reverse)
+        child = reduce_end(piles, end, move.size, move.reverse)
         if not self.allows(child):
             raise MoveError(f"move {move} is not legal in {self.title}: {self.forbidden_reason}")
         return _trusted(child)
@@ -150,7 +150,14 @@ class Variant(ABC):
 _END_NAMES = {"L": "first", "R": "last"}
 
 
-def _reduce(piles: Piles, end: End, size: int, reverse: bool) -> Piles:
+def reduce_end(piles: Piles, end: End, size: int, reverse: bool = False) -> Piles:
+    """The row after the pile at ``end`` is set to ``size`` (0 removes it), then maybe reversed.
+
+    The one place where a move's effect on a row is written.
+
+    >>> reduce_end((3, 1, 5), "R", 0), reduce_end((3, 7, 1), "L", 2, reverse=True)
+    ((3, 1), (1, 7, 2))
+    """
     if end == "L":
         child = ((size,) + piles[1:]) if size else piles[1:]
     else:
