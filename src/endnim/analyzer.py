@@ -18,7 +18,14 @@ from typing import Any, Literal
 
 from endnim.errors import BudgetError, VariantError
 from endnim.position import Position, as_position
-from endnim.search import DEFAULT_BUDGET, ImpartialValue, PartizanValue, default_solver
+from endnim.search import (
+    DEFAULT_BUDGET,
+    ImpartialValue,
+    PartizanValue,
+    default_solver,
+    format_bytes,
+    format_count,
+)
 from endnim.theory import MoveRange, Reason, theory_for
 from endnim.variants import Variant, get_variant
 
@@ -70,7 +77,7 @@ class Analysis:
     @property
     def winning_moves_complete(self) -> bool:
         """False when there are more winning moves than ``winning_moves`` lists."""
-        return sum(len(r) for r in self.winning_move_ranges) <= MAX_LISTED_MOVES
+        return sum(r.count for r in self.winning_move_ranges) <= MAX_LISTED_MOVES
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``endnim analyze --json`` (and of the web API)."""
@@ -190,7 +197,11 @@ def _complete_by_search(analysis: Analysis, rules: Variant, budget: int | None) 
             if analysis.grundy is not None or not rules.impartial
             else ("the Grundy value and the remoteness")
         )
-        analysis.notes.append(f"{missing} not computed: {error}")
+        analysis.notes.append(
+            f"{missing} not computed: exact search may visit up to {format_count(error.states)} "
+            f"states (about {format_bytes(error.bytes_needed)}), over the budget of "
+            f"{format_count(error.budget)} (--budget raises it)"
+        )
         return
     analysis.remoteness = _remoteness(value)
     analysis.sources["remoteness"] = "search"

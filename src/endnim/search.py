@@ -73,28 +73,28 @@ def estimate_bytes(states: int, piles: Piles) -> int:
 
 
 def format_bytes(count: int) -> str:
-    """Human-readable byte count.
+    """Human-readable byte count; astronomically large ones in powers of ten.
 
-    >>> format_bytes(3 * 2**30)
-    '3.0 GiB'
+    >>> format_bytes(3 * 2**30), format_bytes(10**40)
+    ('3.0 GiB', '1.0e+40 bytes')
     """
-    size = float(count)
+    size = float(count) if count < 10**300 else 0.0
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if size < 1024 or unit == "PiB":
-            return f"{size:.1f} {unit}" if unit != "B" else f"{int(size)} B"
+        if size < 1024:
+            return f"{size:.1f} {unit}" if unit != "B" else f"{count} B"
         size /= 1024
-    raise AssertionError("unreachable")
+    return f"{format_count(count)} bytes"
 
 
 def format_count(n: int) -> str:
     """A count written exactly when short, in scientific notation when huge.
 
-    >>> format_count(1234), format_count(10**40)
-    ('1,234', '1.0e+40')
+    >>> format_count(1234), format_count(10**40), format_count(10**400)
+    ('1,234', '1.0e+40', '~10^400')
     """
-    return (
-        f"{n:,}" if n < 10**15 else f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
-    )
+    if n < 10**15:
+        return f"{n:,}"
+    return f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
 
 
 class Solver:

@@ -49,7 +49,7 @@ def check_against_solver(variant: str, p: tuple[int, ...]) -> bool:
     assert verdict == ("P" if truth == 0 else "N"), (variant, p, reason)
     ranges = theory.winning_moves(p)
     assert move_strings(ranges) == solver_winning(variant, p), (variant, p)
-    assert len(move_strings(ranges)) == sum(len(r) for r in ranges)  # no overlapping ranges
+    assert len(move_strings(ranges)) == sum(r.count for r in ranges)  # no overlapping ranges
     found = theory.grundy(p)
     if found is not None:
         assert found[0] == truth, (variant, p, found[1])

@@ -6,7 +6,7 @@ theory's own outcome test, returned as :class:`MoveRange` (a range of new sizes 
 since in Muller and partizan End-Nim a whole range of moves can win).
 
 >>> r = MoveRange("L", 2, 4, reverse=True)
->>> str(r), [str(m) for m in r.moves()], len(r)
+>>> str(r), [str(m) for m in r.moves()], r.count
 ('L2..4r', ['L2r', 'L3r', 'L4r'], 3)
 """
 
@@ -64,7 +64,9 @@ class MoveRange:
         if not 0 <= self.low <= self.high:
             raise ValueError(f"bad move range {self.low}..{self.high}")
 
-    def __len__(self) -> int:
+    @property
+    def count(self) -> int:
+        """How many moves (any size: ``len()`` cannot exceed a machine word)."""
         return self.high - self.low + 1
 
     def moves(self) -> Iterator[Move]:
