@@ -1,0 +1,19 @@
+"""Build the compiled engine kernels (the rest of the metadata is in pyproject.toml)."""
+
+import os
+import sys
+
+from setuptools import Extension, setup
+
+openmp = [] if sys.platform == "darwin" or os.environ.get("ENDNIM_NO_OPENMP") else ["-fopenmp"]
+
+setup(
+    ext_modules=[
+        Extension(
+            "endnim.engine._kernels",
+            ["src/endnim/engine/_kernels.c"],
+            extra_compile_args=["-O3", "-std=c11", *openmp],
+            extra_link_args=openmp,
+        )
+    ]
+)

@@ -1,0 +1,518 @@
+/*
+ * endnim engine kernels: one table of x·w·y values per call, for an inner string w.
+ *
+ * A table has cells (x, y) with 0 <= x <= X, 0 <= y <= Y. Row 0 and column 0 are the borders
+ * (the left or right pile removed), supplied by the caller from shorter strings; every other
+ * cell is computed here by one of three recurrences:
+ *
+ *   END  (End-Nim, misère, Loop: impartial, both ends)
+ *        T[x][y] = mex({T[x'][y] : x' < x} ∪ {T[x][y'] : y' < y})
+ *        per-row and per-column bitsets of seen values, a running lower bound on each, and one
+ *        "word is full" summary bit per word so that the 2-D mex skips full words 64 at a time.
+ *   MULLER (play the first pile, then maybe reverse): two coupled tables
+ *        P[x][y] = value(x·w·y),  Q[x][y] = value(y·wᵀ·x)
+ *        P[x][y] = mex({P[x'][y], Q[x'][y] : 0 <= x' < x} ∪ {Q[0][y]})   (column sets)
+ *        Q[x][y] = mex({Q[x][y'], P[x][y'] : 0 <= y' < y} ∪ {P[x][0]})   (row sets)
+ *        where P[0][y] = value(w·y), Q[0][y] = value(y·wᵀ), P[x][0] = value(x·w), Q[x][0] = value(wᵀ·x).
+ *        Each set only grows, so each mex is a pointer that only moves forward.
+ *   PARTIZAN (Left plays the first pile, Right the last): outcome codes, bit 0 = Left wins
+ *        moving first, bit 1 = Right wins moving first.
+ *        LW[x][y] = ∃ x' < x: ¬RW[x'][y];   RW[x][y] = ∃ y' < y: ¬LW[x][y'].
+ *
+ * A table is computed in chunks of rows on a state kept in a capsule, so that Python can show
+ * progress and stop between chunks. Two threads share an END table by taking alternate rows,
+ * each trailing the row above it by the columns that row has published (a row wavefront).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+enum { FAMILY_END = 0, FAMILY_MULLER = 1, FAMILY_PARTIZAN = 2 };
+
+typedef struct {
+    int family;
+    int64_t X, Y;
+    int64_t W, SW;     /* words per bitset, summary words per bitset */
+    int64_t maxv;      /* values above this can never be a mex here: not recorded */
+    uint64_t *rowbits, *colbits, *rowfull;
+    int64_t *rowlow, *collow;       /* END: first possibly non-full word; MULLER: mex pointers */
+    uint8_t *rowflag, *colflag;     /* PARTIZAN */
+    /* outputs: last row (x = X, y = 0..Y) and last column (y = Y, x = 0..X) of each table */
+    int32_t *out_row[2], *out_col[2];
+    int32_t *full[2];               /* optional whole tables, (X+1)*(Y+1), owned by Python */
+    int32_t *scratch;               /* one row of each table when no whole table is kept */
+    uint64_t *colblock;             /* END: per column [low | full-word summary | bits] */
+    int64_t CS;                     /* END: words per column block */
+    int64_t *progress;              /* END, two threads: columns done in each row */
+    PyObject *full_obj[2];
+    int64_t next;                   /* next row to compute */
+    int64_t last;                   /* last row */
+} State;
+
+static void state_free(State *s) {
+    if (!s) return;
+    free(s->rowbits); free(s->colbits); free(s->rowfull);
+    free(s->rowlow); free(s->collow); free(s->rowflag); free(s->colflag); free(s->scratch);
+    free(s->colblock); free(s->progress);
+    for (int t = 0; t < 2; t++) {
+        free(s->out_row[t]); free(s->out_col[t]);
+        Py_XDECREF(s->full_obj[t]);
+    }
+    free(s);
+}
+
+static void capsule_destructor(PyObject *capsule) {
+    state_free((State *)PyCapsule_GetPointer(capsule, "endnim.State"));
+}
+
+static inline void set_bit(uint64_t *bits, int64_t v) { bits[v >> 6] |= 1ULL << (v & 63); }
+static inline int test_bit(const uint64_t *bits, int64_t v) { return (bits[v >> 6] >> (v & 63)) & 1; }
+
+/* ------------------------------------------------------------------------------ END family */
+
+static inline void end_insert(State *s, uint64_t *bits, uint64_t *full, int64_t *low, int64_t v) {
+    if (v < 0 || v > s->maxv) return;
+    int64_t w = v >> 6;
+    bits[w] |= 1ULL << (v & 63);
+    if (bits[w] == ~0ULL) {
+        full[w >> 6] |= 1ULL << (w & 63);
+        while (*low < s->W && bits[*low] == ~0ULL) (*low)++;
+    }
+}
+
+/* mex of (a | b), both with "full word" summaries fa, fb, starting at word w. */
+static inline int64_t mex2(const uint64_t *a, const uint64_t *b, const uint64_t *fa,
+                           const uint64_t *fb, int64_t w) {
+    for (;;) {
+        int64_t sw = w >> 6;
+        int sb = (int)(w & 63);
+        uint64_t skip = fa[sw] | fb[sw];
+        if (sb) skip |= (1ULL << sb) - 1;
+        if (skip == ~0ULL) { w = (sw + 1) << 6; continue; }
+        w = (sw << 6) + __builtin_ctzll(~skip);
+        uint64_t u = a[w] | b[w];
+        if (u != ~0ULL) return (w << 6) + __builtin_ctzll(~u);
+        w++;
+    }
+}
+
+/* --------------------------------------------------------------------------- MULLER family */
+
+static inline int64_t advance(const uint64_t *bits, int64_t *mex) {
+    while (test_bit(bits, *mex)) (*mex)++;
+    return *mex;
+}
+
+static inline void muller_insert(State *s, uint64_t *bits, int64_t v) {
+    if (v >= 0 && v <= s->maxv) set_bit(bits, v);
+}
+
+/* ------------------------------------------------------------------------- PARTIZAN family */
+
+/* ---------------------------------------------------------------------------- the drivers */
+
+/* Row order, one loop per family: the per-cell switch, the output checks and the struct loads
+ * are hoisted out of the inner loop (the hot path of a single-threaded table). */
+/* One row of the END family. When `above` is not NULL, the row above is being computed by
+ * another thread: it publishes how many of its columns are done, and this row never passes it.
+ * This row publishes its own progress in `mine` every 64 columns. */
+static inline void end_row(State *s, int64_t x, const int64_t *above, int64_t *mine) {
+    const int64_t W = s->W, SW = s->SW, Y = s->Y, CS = s->CS;
+    uint64_t *const colblock = s->colblock;
+    uint64_t *const rb = s->rowbits + x * W, *const rf = s->rowfull + x * SW;
+    int64_t rl = s->rowlow[x];
+    int32_t *const out = s->full[0] ? s->full[0] + x * (Y + 1) : s->scratch + (x & 1) * (Y + 1);
+    int64_t ready = above ? __atomic_load_n(above, __ATOMIC_ACQUIRE) : Y;
+    for (int64_t y = 1; y <= Y; y++) {
+        while (ready < y) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+            ready = __atomic_load_n(above, __ATOMIC_ACQUIRE);
+        }
+        uint64_t *const col = colblock + y * CS;  /* [low | summary SW | bits W] */
+        uint64_t *const cf = col + 1, *const cb = col + 1 + SW;
+        int64_t cl = (int64_t)col[0];
+        int64_t v = mex2(rb, cb, rf, cf, rl > cl ? rl : cl);
+        int64_t w = v >> 6;
+        uint64_t bit = 1ULL << (v & 63);
+        if ((rb[w] |= bit) == ~0ULL) {
+            rf[w >> 6] |= 1ULL << (w & 63);
+            while (rb[rl] == ~0ULL) rl++;
+        }
+        if ((cb[w] |= bit) == ~0ULL) {
+            cf[w >> 6] |= 1ULL << (w & 63);
+            while (cb[cl] == ~0ULL) cl++;
+            col[0] = (uint64_t)cl;
+        }
+        out[y] = (int32_t)v;
+        if (mine && ((y & 63) == 0 || y == Y)) __atomic_store_n(mine, y, __ATOMIC_RELEASE);
+    }
+    s->rowlow[x] = rl;
+    s->out_col[0][x] = out[Y];
+    if (x == s->X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
+}
+
+static void run_rows_end(State *s, int64_t x0, int64_t x1, int threads) {
+#ifdef _OPENMP
+    if (threads > 1 && x1 - x0 >= 2 * threads) {
+        int64_t *progress = s->progress;
+        for (int64_t x = x0; x < x1; x++) progress[x] = 0;
+        progress[x0 - 1] = s->Y;  /* rows before this chunk are complete */
+#pragma omp parallel num_threads(threads)
+        {
+            int t = omp_get_thread_num(), n = omp_get_num_threads();
+            for (int64_t x = x0 + t; x < x1; x += n) end_row(s, x, &progress[x - 1], &progress[x]);
+        }
+        return;
+    }
+#endif
+    (void)threads;
+    for (int64_t x = x0; x < x1; x++) end_row(s, x, NULL, NULL);
+}
+
+static void run_rows_muller(State *s, int64_t x0, int64_t x1) {
+    const int64_t W = s->W, X = s->X, Y = s->Y;
+    int32_t *const sp = s->scratch, *const sq = s->scratch + (Y + 1);
+    for (int64_t x = x0; x < x1; x++) {
+        uint64_t *const rb = s->rowbits + x * W;
+        int64_t rm = s->rowlow[x];
+        int32_t *const outp = s->full[0] ? s->full[0] + x * (Y + 1) : sp;
+        int32_t *const outq = s->full[1] ? s->full[1] + x * (Y + 1) : sq;
+        for (int64_t y = 1; y <= Y; y++) {
+            uint64_t *const cb = s->colbits + y * W;
+            int64_t p = advance(cb, &s->collow[y]);
+            while (test_bit(rb, rm)) rm++;
+            int64_t q = rm;
+            set_bit(cb, p); set_bit(cb, q);
+            set_bit(rb, p); set_bit(rb, q);
+            outp[y] = (int32_t)p;
+            outq[y] = (int32_t)q;
+        }
+        s->rowlow[x] = rm;
+        s->out_col[0][x] = outp[Y];
+        s->out_col[1][x] = outq[Y];
+        if (x == X) {
+            memcpy(s->out_row[0] + 1, outp + 1, Y * 4);
+            memcpy(s->out_row[1] + 1, outq + 1, Y * 4);
+        }
+    }
+}
+
+static void run_rows_partizan(State *s, int64_t x0, int64_t x1) {
+    const int64_t X = s->X, Y = s->Y;
+    uint8_t *const colflag = s->colflag;
+    for (int64_t x = x0; x < x1; x++) {
+        int rw = s->rowflag[x];
+        int32_t *const out = s->full[0] ? s->full[0] + x * (Y + 1) : s->scratch;
+        for (int64_t y = 1; y <= Y; y++) {
+            int lw = colflag[y];
+            colflag[y] = lw | !rw;
+            out[y] = lw | (rw << 1);
+            rw |= !lw;  /* Right's row flag: some y' <= y with Left losing moving first */
+        }
+        s->rowflag[x] = rw;
+        s->out_col[0][x] = out[Y];
+        if (x == X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
+    }
+}
+
+static void run_rows(State *s, int64_t x0, int64_t x1, int threads) {
+    switch (s->family) {
+    case FAMILY_END: run_rows_end(s, x0, x1, threads); break;
+    case FAMILY_MULLER: run_rows_muller(s, x0, x1); break;
+    default: run_rows_partizan(s, x0, x1); break;
+    }
+}
+
+/* ------------------------------------------------------------------------ state creation */
+
+static int get_int32_buffer(PyObject *obj, Py_buffer *view, int64_t need, const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    if (view->itemsize != 4 || view->len / 4 < need) {
+        PyErr_Format(PyExc_ValueError, "%s must be int32 with at least %lld items", what,
+                     (long long)need);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* Allocate a state for one table and load its borders. rows[t] has Y+1 items (row 0 of table t),
+ * cols[t] has X+1 items (column 0); full[t] (nullable) receives the whole table t.
+ * Returns NULL when out of memory. */
+static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const rows[2],
+                          const int32_t *const cols[2], int32_t *const full[2]) {
+    int ntab = family == FAMILY_MULLER ? 2 : 1;
+    State *s = calloc(1, sizeof(State));
+    if (!s) return NULL;
+    s->family = family; s->X = X; s->Y = Y;
+    if (family == FAMILY_END) s->maxv = X + Y;
+    else if (family == FAMILY_MULLER) s->maxv = 2 * (X > Y ? X : Y) + 2;
+    else s->maxv = 3;
+    s->W = s->maxv / 64 + 2;
+    s->SW = s->W / 64 + 2;
+    int ok = 1;
+    for (int t = 0; t < ntab; t++) {
+        s->out_row[t] = calloc(Y + 1, 4);
+        s->out_col[t] = calloc(X + 1, 4);
+        ok = ok && s->out_row[t] && s->out_col[t];
+        s->full[t] = full ? full[t] : NULL;
+    }
+    s->scratch = calloc(2 * (Y + 1), 4);
+    ok = ok && s->scratch;
+    if (family == FAMILY_PARTIZAN) {
+        s->rowflag = calloc(X + 1, 1);
+        s->colflag = calloc(Y + 1, 1);
+        ok = ok && s->rowflag && s->colflag;
+    } else {
+        s->rowbits = calloc((size_t)(X + 1) * s->W, 8);
+        s->rowlow = calloc(X + 1, 8);
+        ok = ok && s->rowbits && s->rowlow;
+        if (family == FAMILY_MULLER) {
+            s->colbits = calloc((size_t)(Y + 1) * s->W, 8);
+            s->collow = calloc(Y + 1, 8);
+            ok = ok && s->colbits && s->collow;
+        }
+        if (family == FAMILY_END) {
+            s->rowfull = calloc((size_t)(X + 1) * s->SW, 8);
+            s->CS = 1 + s->SW + s->W;
+            s->colblock = calloc((size_t)(Y + 1) * s->CS, 8);
+            s->progress = calloc(X + 2, 8);
+            ok = ok && s->rowfull && s->colblock && s->progress;
+        }
+    }
+    if (!ok) { state_free(s); return NULL; }
+    const int32_t *r0 = rows[0], *c0 = cols[0];
+    if (family == FAMILY_END) {
+        for (int64_t y = 1; y <= Y; y++) {
+            uint64_t *col = s->colblock + y * s->CS;
+            int64_t low = 0;
+            end_insert(s, col + 1 + s->SW, col + 1, &low, r0[y]);
+            col[0] = (uint64_t)low;
+        }
+        for (int64_t x = 1; x <= X; x++)
+            end_insert(s, s->rowbits + x * s->W, s->rowfull + x * s->SW, &s->rowlow[x], c0[x]);
+    } else if (family == FAMILY_MULLER) {
+        /* P[x][y] sees P[0][y] = value(w·y) and Q[0][y] = value(y·wᵀ) (the two removals);
+           Q[x][y] sees P[x][0] = value(x·w) and Q[x][0] = value(wᵀ·x). */
+        for (int64_t y = 1; y <= Y; y++) {
+            muller_insert(s, s->colbits + y * s->W, rows[0][y]);
+            muller_insert(s, s->colbits + y * s->W, rows[1][y]);
+        }
+        for (int64_t x = 1; x <= X; x++) {
+            muller_insert(s, s->rowbits + x * s->W, cols[0][x]);
+            muller_insert(s, s->rowbits + x * s->W, cols[1][x]);
+        }
+    } else {
+        for (int64_t y = 1; y <= Y; y++) s->colflag[y] = !((r0[y] >> 1) & 1);
+        for (int64_t x = 1; x <= X; x++) s->rowflag[x] = !(c0[x] & 1);
+    }
+    for (int t = 0; t < ntab; t++) {
+        s->out_row[t][0] = cols[t][X];
+        s->out_col[t][0] = rows[t][Y];
+        if (s->full[t]) {
+            for (int64_t y = 0; y <= Y; y++) s->full[t][y] = rows[t][y];
+            for (int64_t x = 1; x <= X; x++) s->full[t][x * (Y + 1)] = cols[t][x];
+        }
+    }
+    s->next = 1;
+    s->last = X;
+    if (Y == 0) s->next = s->last + 1;
+    return s;
+}
+
+/* new_state(family, X, Y, rows, cols, fulls)
+ *   rows: tuple of int32 buffers, each Y+1 long: row 0 of each table (END/PARTIZAN: 1, MULLER: 2)
+ *   cols: tuple of int32 buffers, each X+1 long: column 0 of each table
+ *   fulls: None or a tuple of writable int32 buffers (X+1)*(Y+1) to receive whole tables
+ */
+static PyObject *new_state(PyObject *self, PyObject *args) {
+    int family;
+    long long X, Y;
+    PyObject *rows, *cols, *fulls;
+    if (!PyArg_ParseTuple(args, "iLLO!O!O", &family, &X, &Y, &PyTuple_Type, &rows, &PyTuple_Type,
+                          &cols, &fulls))
+        return NULL;
+    if (family < 0 || family > 2 || X < 0 || Y < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad family or table size");
+        return NULL;
+    }
+    int ntab = family == FAMILY_MULLER ? 2 : 1;
+    if (PyTuple_GET_SIZE(rows) != ntab || PyTuple_GET_SIZE(cols) != ntab ||
+        (fulls != Py_None && (!PyTuple_Check(fulls) || PyTuple_GET_SIZE(fulls) != ntab))) {
+        PyErr_SetString(PyExc_ValueError, "wrong number of border or table arrays");
+        return NULL;
+    }
+    Py_buffer rv[2], cv[2], fv[2];
+    int got = 0, gotf = 0;
+    const int32_t *rp[2] = {NULL, NULL}, *cp[2] = {NULL, NULL};
+    int32_t *fp[2] = {NULL, NULL};
+    State *s = NULL;
+    for (int t = 0; t < ntab; t++) {
+        if (get_int32_buffer(PyTuple_GET_ITEM(rows, t), &rv[t], Y + 1, "row border") < 0) goto done;
+        if (get_int32_buffer(PyTuple_GET_ITEM(cols, t), &cv[t], X + 1, "column border") < 0) {
+            PyBuffer_Release(&rv[t]);
+            goto done;
+        }
+        got = t + 1;
+        rp[t] = rv[t].buf; cp[t] = cv[t].buf;
+    }
+    if (fulls != Py_None) {
+        for (int t = 0; t < ntab; t++) {
+            if (PyObject_GetBuffer(PyTuple_GET_ITEM(fulls, t), &fv[t],
+                                   PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+                goto done;
+            gotf = t + 1;
+            if (fv[t].len < (Py_ssize_t)((X + 1) * (Y + 1) * 4)) {
+                PyErr_SetString(PyExc_ValueError, "full table buffer too small");
+                goto done;
+            }
+            fp[t] = fv[t].buf;
+        }
+    }
+    s = state_setup(family, X, Y, rp, cp,
+                    fulls == Py_None ? NULL : fp);
+    if (!s) { PyErr_NoMemory(); goto done; }
+    for (int t = 0; t < gotf; t++) {   /* the state writes into these: keep them alive */
+        s->full_obj[t] = PyTuple_GET_ITEM(fulls, t);
+        Py_INCREF(s->full_obj[t]);
+    }
+done:
+    for (int t = 0; t < got; t++) { PyBuffer_Release(&rv[t]); PyBuffer_Release(&cv[t]); }
+    for (int t = 0; t < gotf; t++) PyBuffer_Release(&fv[t]);
+    if (!s) return NULL;
+    if (PyErr_Occurred()) { state_free(s); return NULL; }
+    return PyCapsule_New(s, "endnim.State", capsule_destructor);
+}
+
+/* batch(family, n, X, Y, rows, cols, fulls, threads): n independent tables of one size.
+ *   rows: int32 (n, ntab, Y+1); cols: int32 (n, ntab, X+1); fulls: int32 (n, ntab, X+1, Y+1).
+ * Tables are shared among the threads; each is computed row by row. */
+static PyObject *batch(PyObject *self, PyObject *args) {
+    int family, threads;
+    long long n, X, Y;
+    PyObject *rows, *cols, *fulls;
+    if (!PyArg_ParseTuple(args, "iLLLOOOi", &family, &n, &X, &Y, &rows, &cols, &fulls, &threads))
+        return NULL;
+    if (family < 0 || family > 2 || n < 0 || X < 0 || Y < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad batch arguments");
+        return NULL;
+    }
+    int ntab = family == FAMILY_MULLER ? 2 : 1;
+    Py_buffer rv, cv, fv;
+    if (get_int32_buffer(rows, &rv, n * ntab * (Y + 1), "rows") < 0) return NULL;
+    if (get_int32_buffer(cols, &cv, n * ntab * (X + 1), "cols") < 0) {
+        PyBuffer_Release(&rv);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(fulls, &fv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0 ||
+        fv.len < (Py_ssize_t)(n * ntab * (X + 1) * (Y + 1) * 4)) {
+        if (!PyErr_Occurred()) {
+            PyBuffer_Release(&fv);
+            PyErr_SetString(PyExc_ValueError, "fulls buffer too small");
+        }
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv);
+        return NULL;
+    }
+    const int32_t *R = rv.buf, *C = cv.buf;
+    int32_t *F = fv.buf;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads > 0 ? threads : 1) schedule(dynamic, 16) reduction(| : failed)
+#endif
+    for (int64_t i = 0; i < n; i++) {
+        const int32_t *rp[2], *cp[2];
+        int32_t *fp[2];
+        for (int t = 0; t < ntab; t++) {
+            rp[t] = R + (i * ntab + t) * (Y + 1);
+            cp[t] = C + (i * ntab + t) * (X + 1);
+            fp[t] = F + (i * ntab + t) * (X + 1) * (Y + 1);
+        }
+        State *s = state_setup(family, X, Y, rp, cp, fp);
+        if (!s) { failed = 1; continue; }
+        run_rows(s, s->next, s->last + 1, 1);
+        state_free(s);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&fv);
+    if (failed) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+/* run(state, steps, threads) -> rows left: compute up to `steps` more rows. */
+static PyObject *run(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    long long steps;
+    int threads;
+    if (!PyArg_ParseTuple(args, "OLi", &capsule, &steps, &threads)) return NULL;
+    State *s = (State *)PyCapsule_GetPointer(capsule, "endnim.State");
+    if (!s) return NULL;
+    int64_t a = s->next, b = s->next + steps;
+    if (b > s->last + 1) b = s->last + 1;
+    Py_BEGIN_ALLOW_THREADS
+    run_rows(s, a, b, threads);
+    Py_END_ALLOW_THREADS
+    s->next = b;
+    return PyLong_FromLongLong((long long)(s->last + 1 - s->next));
+}
+
+/* outputs(state, rows, cols): copy last rows (Y+1) and last columns (X+1) into int32 buffers. */
+static PyObject *outputs(PyObject *self, PyObject *args) {
+    PyObject *capsule, *rows, *cols;
+    if (!PyArg_ParseTuple(args, "OO!O!", &capsule, &PyTuple_Type, &rows, &PyTuple_Type, &cols))
+        return NULL;
+    State *s = (State *)PyCapsule_GetPointer(capsule, "endnim.State");
+    if (!s) return NULL;
+    int ntab = s->family == FAMILY_MULLER ? 2 : 1;
+    if (PyTuple_GET_SIZE(rows) != ntab || PyTuple_GET_SIZE(cols) != ntab) {
+        PyErr_SetString(PyExc_ValueError, "wrong number of output arrays");
+        return NULL;
+    }
+    for (int t = 0; t < ntab; t++) {
+        Py_buffer rv, cv;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(rows, t), &rv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+            return NULL;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(cols, t), &cv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+            PyBuffer_Release(&rv);
+            return NULL;
+        }
+        if (rv.len < (s->Y + 1) * 4 || cv.len < (s->X + 1) * 4) {
+            PyBuffer_Release(&rv); PyBuffer_Release(&cv);
+            PyErr_SetString(PyExc_ValueError, "output buffer too small");
+            return NULL;
+        }
+        memcpy(rv.buf, s->out_row[t], (s->Y + 1) * 4);
+        memcpy(cv.buf, s->out_col[t], (s->X + 1) * 4);
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *have_openmp(PyObject *self, PyObject *args) {
+#ifdef _OPENMP
+    Py_RETURN_TRUE;
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
+static PyMethodDef methods[] = {
+    {"new_state", new_state, METH_VARARGS, "Create the state of one table."},
+    {"batch", batch, METH_VARARGS, "Compute many small tables of one size, in parallel."},
+    {"run", run, METH_VARARGS, "Compute up to n more rows; returns how many are left."},
+    {"outputs", outputs, METH_VARARGS, "Copy the last row and column of each table."},
+    {"have_openmp", have_openmp, METH_NOARGS, "Whether the kernels were built with OpenMP."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernels",
+                                    "endnim's compiled interval-DP kernels.", -1, methods};
+
+PyMODINIT_FUNC PyInit__kernels(void) { return PyModule_Create(&module); }

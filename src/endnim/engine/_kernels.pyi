@@ -1,0 +1,27 @@
+"""Type stubs of the compiled kernels (``_kernels.c``)."""
+
+from collections.abc import Buffer
+
+def new_state(
+    family: int,
+    rows: int,
+    cols: int,
+    row_borders: tuple[Buffer, ...],
+    col_borders: tuple[Buffer, ...],
+    fulls: tuple[Buffer, ...] | None,
+    /,
+) -> object: ...
+def run(state: object, steps: int, threads: int, /) -> int: ...
+def outputs(state: object, rows: tuple[Buffer, ...], cols: tuple[Buffer, ...], /) -> None: ...
+def batch(
+    family: int,
+    count: int,
+    rows: int,
+    cols: int,
+    row_borders: Buffer,
+    col_borders: Buffer,
+    fulls: Buffer,
+    threads: int,
+    /,
+) -> None: ...
+def have_openmp() -> bool: ...

@@ -1,0 +1,132 @@
+"""Which interval recurrence a variant follows, read from its rule hooks, and its base data.
+
+The engine never branches on a variant's name: it asks the variant which ends a player may
+play, whether the row may be reversed, and which positions are terminal or allowed, and picks
+one of three kernel families. It checks the assumptions each family makes (rows of two or more
+piles are never terminal and every reduction of them is allowed; a lone pile's options are the
+smaller lone piles, plus the empty row where allowed) and refuses a variant that breaks them.
+
+>>> from endnim.variants import get_variant
+>>> family_of(get_variant("loop")).name, family_of(get_variant("muller")).tables
+('end', 2)
+>>> single_pile_values(get_variant("misere"), 5)
+[0, 0, 1, 2, 3, 4]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from endnim.errors import EndNimError
+from endnim.variants.base import Variant, reduce_end
+
+END, MULLER, PARTIZAN = 0, 1, 2
+"""Kernel family codes (see ``_kernels.c``)."""
+
+# partizan outcome codes: bit 0 = Left wins moving first, bit 1 = Right wins moving first
+CODE_TO_OUTCOME = ("P", "L", "R", "N")
+
+
+class EngineError(EndNimError):
+    """The engine cannot compute this (unsupported variant, or beyond its budget)."""
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kernel family: its code, how many coupled tables it computes, its name."""
+
+    code: int
+    tables: int
+    name: str
+
+
+_FAMILIES = {
+    END: Family(END, 1, "end"),
+    MULLER: Family(MULLER, 2, "muller"),
+    PARTIZAN: Family(PARTIZAN, 1, "partizan"),
+}
+
+
+def family_of(variant: Variant) -> Family:
+    """The kernel family of ``variant``, after checking the family's assumptions."""
+    sample = (2, 1, 3)
+    if variant.impartial:
+        ends = variant.ends(sample)
+        if ends == ("L", "R") and not variant.reversible:
+            code = END
+        elif ends == ("L",) and variant.reversible:
+            code = MULLER
+        else:
+            raise EngineError(f"the engine has no recurrence for {variant.title}")
+    else:
+        if variant.ends(sample, "L") != ("L",) or variant.ends(sample, "R") != ("R",):
+            raise EngineError(f"the engine has no recurrence for {variant.title}")
+        code = PARTIZAN
+    _check_assumptions(variant)
+    return _FAMILIES[code]
+
+
+def _check_assumptions(variant: Variant) -> None:
+    players = (None,) if variant.impartial else ("L", "R")
+    reversals = (False, True) if variant.reversible else (False,)
+    for row in ((1, 1), (2, 1, 3), (3, 2)):
+        if variant.is_terminal(row):
+            raise EngineError(f"{variant.title}: rows of two or more piles must not be terminal")
+        for player in players:
+            for end in variant.ends(row, player):
+                pile = row[0] if end == "L" else row[-1]
+                for size in range(pile):
+                    for reverse in reversals:
+                        if not variant.allows(reduce_end(row, end, size, reverse)):
+                            raise EngineError(
+                                f"{variant.title}: every reduction of a long row must be allowed"
+                            )
+    for pile in range(1, 5):
+        if variant.is_terminal((pile,)):
+            continue
+        for player in players:
+            children = {c for *_, c in variant.raw_options((pile,), player)}
+            expected = {(p,) for p in range(1, pile)} | ({()} if variant.allows(()) else set())
+            if children != expected:
+                raise EngineError(f"{variant.title}: a lone pile must move to smaller lone piles")
+
+
+def single_pile_values(variant: Variant, largest: int) -> list[int]:
+    """Grundy values of the lone piles 0..largest (0 = the empty row), from the rule hooks.
+
+    A lone pile's options are the smaller lone piles and, where allowed, the empty row, so one
+    running mex computes them all.
+    """
+    empty = variant.terminal_value(())
+    values = [empty]
+    seen = {empty} if variant.allows(()) else set()
+    mex = 0
+    for pile in range(1, largest + 1):
+        while mex in seen:
+            mex += 1
+        value = variant.terminal_value((pile,)) if variant.is_terminal((pile,)) else mex
+        values.append(value)
+        seen.add(value)
+    return values
+
+
+def single_pile_codes(variant: Variant, largest: int) -> list[int]:
+    """Partizan outcome codes of the lone piles 0..largest (0 = the empty row: P)."""
+    codes = [0]
+    left_wins = right_wins = False  # some option loses for the opponent moving first
+    if variant.allows(()):
+        left_wins = right_wins = True  # the empty row: whoever must move next loses
+    for pile in range(1, largest + 1):
+        terminal = variant.is_terminal((pile,))
+        code = 0 if terminal else int(left_wins) | (int(right_wins) << 1)
+        codes.append(code)
+        left_wins = left_wins or not (code >> 1) & 1
+        right_wins = right_wins or not code & 1
+    return codes
+
+
+def base_border(variant: Variant, family: Family, largest: int) -> list[int]:
+    """Values (or partizan codes) of lone piles 0..largest: the borders of the empty string."""
+    if family.code == PARTIZAN:
+        return single_pile_codes(variant, largest)
+    return single_pile_values(variant, largest)

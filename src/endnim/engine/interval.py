@@ -1,0 +1,292 @@
+"""The interval dynamic programme for one row, over the compiled table kernels.
+
+Every position reachable from a row a_0 … a_{k-1} is x·s·y with s = a[i+1 .. j-1] an inner run
+and x <= a_i, y <= a_j. For each inner run the kernel computes the table of x·s·y; its borders
+(x or y removed) are the last row of the table of a[i+2 .. j-1] (at x = a_{i+1}) and the last
+column of the table of a[i+1 .. j-2] (at y = a_{j-1}). So the tables are computed by length of
+the inner run, each level keeping only the last rows and columns of the one before.
+
+>>> from endnim.variants import get_variant
+>>> solve_row(get_variant("endnim"), (3, 1, 4)).value
+7
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from endnim.engine import _kernels
+from endnim.engine.families import (
+    END,
+    MULLER,
+    PARTIZAN,
+    EngineError,
+    Family,
+    base_border,
+    family_of,
+)
+from endnim.moves import Move
+from endnim.search import format_bytes, format_count
+from endnim.variants.base import Piles, Variant
+
+Array = npt.NDArray[np.int32]
+Progress = Callable[[int, int], None]
+"""Called with (cells done, cells in all) as the work goes on."""
+
+CHUNK_CELLS = 4_000_000
+"""Cells per kernel call: small enough to report progress and stop within ~0.1 s."""
+PARALLEL_CELLS = 1_000_000
+"""A table at least this large is shared by the threads (a row wavefront, END family only)."""
+TABLE_OVERHEAD = 2_000
+"""A table's fixed cost in the plan, in cell-equivalents (Python work per table)."""
+
+DEFAULT_CELLS = int(os.environ.get("ENDNIM_ENGINE_CELLS", str(2 * 10**10)))
+DEFAULT_BYTES = int(os.environ.get("ENDNIM_ENGINE_BYTES", str(8 * 2**30)))
+
+
+def default_threads() -> int:
+    """Every core the process may use (``ENDNIM_THREADS`` overrides)."""
+    env = os.environ.get("ENDNIM_THREADS")
+    if env:
+        return max(1, int(env))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a computation will cost: cells, tables, and the peak memory."""
+
+    cells: int
+    tables: int
+    peak_bytes: int
+
+    def check(self, cells_budget: int | None = None, bytes_budget: int | None = None) -> None:
+        """Refuse (with the estimate) a plan beyond the budget, before any work starts."""
+        cells_budget = DEFAULT_CELLS if cells_budget is None else cells_budget
+        bytes_budget = DEFAULT_BYTES if bytes_budget is None else bytes_budget
+        work = self.cells + TABLE_OVERHEAD * self.tables
+        if work > cells_budget or self.peak_bytes > bytes_budget:
+            raise EngineError(
+                f"the engine would compute {format_count(self.cells)} cells in "
+                f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
+                f"of memory; the budget is {format_count(cells_budget)} cells and "
+                f"{format_bytes(bytes_budget)} (raise it with --budget or ENDNIM_ENGINE_CELLS / "
+                "ENDNIM_ENGINE_BYTES)"
+            )
+
+
+def state_bytes(family: Family, rows: int, cols: int) -> int:
+    """Memory of one table's kernel state (bitsets, summaries, outputs)."""
+    lines = rows + cols + 2
+    if family.code == PARTIZAN:
+        return 16 * lines
+    if family.code == END:
+        words = (rows + cols) // 64 + 2
+        return lines * (words + words // 64 + 2) * 8 + lines * 12
+    words = (2 * max(rows, cols) + 2) // 64 + 2
+    return lines * words * 8 + lines * 24
+
+
+def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
+    """The cost of :func:`solve_row` on ``piles``."""
+    k = len(piles)
+    cells = tables = peak = 0
+    for i in range(k - 1):
+        for j in range(i + 1, k):
+            x, y = piles[i], piles[j]
+            cells += x * y
+            tables += 1
+            peak = max(peak, state_bytes(family, x, y))
+    if full_last and k >= 2:
+        peak += 4 * family.tables * (piles[0] + 1) * (piles[-1] + 1)
+    outputs = 4 * family.tables * 2 * (sum(piles) + k) * 2
+    return Plan(cells, tables, peak + outputs + 8 * (max(piles, default=0) + 1))
+
+
+Borders = tuple[tuple[Array, ...], tuple[Array, ...]]
+
+
+def run_table(
+    family: Family,
+    rows_border: tuple[Array, ...],
+    cols_border: tuple[Array, ...],
+    *,
+    want_full: bool = False,
+    threads: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[Borders, tuple[Array, ...] | None]:
+    """One table: given row 0 and column 0 of each coupled table, compute the rest.
+
+    Returns the last rows and columns (the borders of the next level) and, if asked, the
+    whole tables.
+    """
+    x_size = len(cols_border[0]) - 1
+    y_size = len(rows_border[0]) - 1
+    parallel = family.code == END and threads > 1 and x_size * y_size >= PARALLEL_CELLS
+    fulls = (
+        tuple(np.empty((x_size + 1, y_size + 1), np.int32) for _ in range(family.tables))
+        if want_full
+        else None
+    )
+    state = _kernels.new_state(family.code, x_size, y_size, rows_border, cols_border, fulls)
+    line = max(1, y_size)
+    steps = max(1, CHUNK_CELLS // line)
+    left = 1
+    while left:
+        left = _kernels.run(state, steps, threads if parallel else 1)
+        if progress is not None:
+            progress(min(steps * line, x_size * y_size))
+    out_rows = tuple(np.empty(y_size + 1, np.int32) for _ in range(family.tables))
+    out_cols = tuple(np.empty(x_size + 1, np.int32) for _ in range(family.tables))
+    _kernels.outputs(state, out_rows, out_cols)
+    return (out_rows, out_cols), fulls
+
+
+@dataclass
+class RowResult:
+    """The final table of a row: its value and the values of every option."""
+
+    family: Family
+    piles: Piles
+    value: int
+    borders: Borders | None
+    """Last rows (x = a_0, y = 0..a_{k-1}) and last columns (y = a_{k-1}) of the final table."""
+    single: Array | None
+    """For a lone pile: the values of the lone piles 0..a_0."""
+    fulls: tuple[Array, ...] | None = None
+
+    def option_value(self, move: Move) -> int:
+        """The value (partizan: the outcome code) of the position ``move`` leads to.
+
+        >>> from endnim.variants import get_variant
+        >>> r = solve_row(get_variant("endnim"), (3, 1, 5))
+        >>> r.option_value(Move("R", 3))
+        0
+        """
+        if self.borders is None:
+            assert self.single is not None
+            return int(self.single[move.size])
+        rows, cols = self.borders
+        if move.end == "L":
+            table = 1 if move.reverse else 0
+            return int(cols[table][move.size])
+        return int(rows[0][move.size])
+
+
+def solve_row(
+    variant: Variant,
+    piles: Piles,
+    *,
+    full_last: bool = False,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    cells_budget: int | None = None,
+    bytes_budget: int | None = None,
+) -> RowResult:
+    """Value of ``piles`` and of all its options, by the interval DP (any variant the engine
+    supports). The plan is checked against the budget before anything is computed."""
+    family = family_of(variant)
+    piles = tuple(piles)
+    k = len(piles)
+    if k == 0:
+        return RowResult(family, piles, variant.terminal_value(()), None, None)
+    plan = plan_row(family, piles, full_last)
+    plan.check(cells_budget, bytes_budget)
+    threads = default_threads() if threads is None else max(1, threads)
+    base = np.asarray(base_border(variant, family, max(piles)), dtype=np.int32)
+    if k == 1:
+        return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
+
+    done = 0
+
+    def advance(cells: int) -> None:
+        nonlocal done
+        done += cells
+        if progress is not None:
+            progress(min(done, plan.cells), plan.cells)
+
+    # level 0: the empty inner run between neighbours a_i, a_{i+1}
+    previous: list[Borders] = []
+    fulls: tuple[Array, ...] | None = None
+    dedupe = k <= 300
+    for level in range(k - 1):
+        count = k - 1 - level
+        jobs = []
+        for i in range(count):
+            x_size, y_size = piles[i], piles[i + level + 1]
+            if level == 0:
+                rows_border = tuple(base[: y_size + 1] for _ in range(family.tables))
+                cols_border = tuple(base[: x_size + 1] for _ in range(family.tables))
+            else:
+                rows_border = previous[i + 1][0]
+                cols_border = previous[i][1]
+            key: object = piles[i : i + level + 2] if dedupe else i
+            jobs.append((key, rows_border, cols_border))
+        last_level = level == k - 2
+        unique: dict[object, tuple[tuple[Array, ...], tuple[Array, ...]]] = {}
+        for key, rows_border, cols_border in jobs:
+            unique.setdefault(key, (rows_border, cols_border))
+        level_cells = sum(len(r[0]) * len(c[0]) for r, c in unique.values())
+        results: dict[object, tuple[Borders, tuple[Array, ...] | None]] = {}
+        if threads > 1 and len(unique) > 1 and level_cells >= PARALLEL_CELLS:
+            with ThreadPoolExecutor(max_workers=threads) as pool:
+                futures = {
+                    key: pool.submit(run_table, family, r, c, threads=1, progress=advance)
+                    for key, (r, c) in unique.items()
+                }
+                results = {key: future.result() for key, future in futures.items()}
+        else:
+            for key, (r, c) in unique.items():
+                results[key] = run_table(
+                    family,
+                    r,
+                    c,
+                    want_full=full_last and last_level,
+                    threads=threads,
+                    progress=advance,
+                )
+        previous = [results[key][0] for key, _, _ in jobs]
+        if last_level:
+            fulls = results[jobs[0][0]][1]
+    final = previous[0]
+    value = int(final[0][0][piles[-1]])
+    return RowResult(family, piles, value, final, None, fulls)
+
+
+def outcome_of(family: Family, value: int) -> str:
+    """``P``/``N`` from a Grundy value, or the partizan class from an outcome code."""
+    if family.code == PARTIZAN:
+        return ("P", "L", "R", "N")[value]
+    return "P" if value == 0 else "N"
+
+
+def check_threads_supported() -> bool:
+    """Whether the compiled kernels can share a table between threads (OpenMP)."""
+    return bool(_kernels.have_openmp())
+
+
+if not hasattr(_kernels, "run"):  # pragma: no cover - a stale build
+    raise EngineError("the compiled engine is out of date: reinstall endnim (pip install -e .)")
+
+__all__ = [
+    "DEFAULT_BYTES",
+    "DEFAULT_CELLS",
+    "END",
+    "MULLER",
+    "PARTIZAN",
+    "Plan",
+    "RowResult",
+    "outcome_of",
+    "plan_row",
+    "run_table",
+    "solve_row",
+]
