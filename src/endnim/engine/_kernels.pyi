@@ -1,6 +1,11 @@
 """Type stubs of the compiled kernels (``_kernels.c``)."""
 
-from collections.abc import Buffer
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Buffer = npt.NDArray[np.int32] | npt.NDArray[Any]
 
 def new_state(
     family: int,

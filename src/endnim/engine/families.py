@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from endnim.errors import EndNimError
+from endnim.moves import End
 from endnim.variants.base import Variant, reduce_end
 
 END, MULLER, PARTIZAN = 0, 1, 2
@@ -67,7 +68,7 @@ def family_of(variant: Variant) -> Family:
 
 
 def _check_assumptions(variant: Variant) -> None:
-    players = (None,) if variant.impartial else ("L", "R")
+    players: tuple[End | None, ...] = (None,) if variant.impartial else ("L", "R")
     reversals = (False, True) if variant.reversible else (False,)
     for row in ((1, 1), (2, 1, 3), (3, 2)):
         if variant.is_terminal(row):
