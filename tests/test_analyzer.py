@@ -37,16 +37,17 @@ def solver_winning_moves(variant: str, piles: tuple[int, ...]) -> set[str]:
 
 
 @pytest.mark.parametrize("variant", [*IMPARTIAL, "partizan"])
-def test_auto_equals_search_on_small_positions(variant: str) -> None:
+def test_every_method_agrees_on_small_positions(variant: str) -> None:
     for piles in positions(4, 4):
-        auto = analyze(piles, variant).to_dict()
         search = analyze(piles, variant, "search").to_dict()
-        for key in ("outcome", "grundy", "remoteness", "winning_moves", "position", "variant"):
-            assert auto[key] == search[key], (variant, piles, key)
-        assert set(auto["winning_moves"]) == solver_winning_moves(variant, piles)
-        if variant == "partizan":
-            for key in ("L_star", "R_star", "L_threshold", "R_threshold"):
-                assert auto[key] == search[key], (piles, key)
+        for method in ("auto", "engine"):
+            other = analyze(piles, variant, method).to_dict()
+            for key in ("outcome", "grundy", "remoteness", "winning_moves", "position", "variant"):
+                assert other[key] == search[key], (variant, method, piles, key)
+            if variant == "partizan":
+                for key in ("L_star", "R_star", "L_threshold", "R_threshold"):
+                    assert other[key] == search[key], (piles, method, key)
+        assert set(search["winning_moves"]) == solver_winning_moves(variant, piles)
 
 
 def test_json_fields() -> None:
@@ -63,6 +64,18 @@ def test_json_fields() -> None:
     assert (partizan["L_threshold"], partizan["R_threshold"]) == (1, 3)  # A–N §3: 35451
     other = analyze("3 5 5 5 1", "partizan").to_dict()
     assert other["outcome"] == "N" and (other["L_threshold"], other["R_threshold"]) == (14, 18)
+
+
+def test_auto_uses_the_engine_when_no_theorem_fixes_the_value() -> None:
+    data = analyze("200 17 33 70 180", "endnim").to_dict()
+    assert data["sources"]["grundy"] == "engine" and data["remoteness"] is None
+    assert data["grundy"] == analyze("200 17 33 70 180", "endnim", "engine").grundy
+
+
+def test_engine_progress_reports_cells() -> None:
+    seen: list[tuple[int, int]] = []
+    analyze("800 3 900", "endnim", "engine", progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1][0] == seen[-1][1] > 0
 
 
 def test_theory_only_leaves_unknowns_null() -> None:

@@ -35,7 +35,7 @@ def test_analyze_json_forms(form: list[str]) -> None:
 
 def test_every_variant_and_method() -> None:
     for variant in ("endnim", "misere", "loop", "muller", "partizan"):
-        for method in ("auto", "theory", "search"):
+        for method in ("auto", "theory", "search", "engine"):
             done = run("analyze", "--json", "--variant", variant, "--method", method, "2 3 1")
             assert done.returncode == 0, (variant, method, done.stderr)
             data = json.loads(done.stdout)
@@ -72,6 +72,8 @@ def test_batch_reports_bad_lines_and_goes_on() -> None:
         ["analyze", "--method", "search", f"{10**100} 1 {10**100}"],
         ["analyze", "--variant", "chess", "1"],
         ["analyze", "--convention", "conway", "1 2"],
+        ["analyze", "--method", "engine", "1000000 1000000 1000000"],
+        ["analyze", "--threads", "0", "1 2"],
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str]) -> None:

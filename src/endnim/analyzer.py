@@ -13,28 +13,35 @@ that serialises to the JSON the CLI and the API print.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from endnim.errors import BudgetError, VariantError
+from endnim.errors import BudgetError, EndNimError, VariantError
+from endnim.moves import End
 from endnim.position import Position, as_position
 from endnim.search import (
     DEFAULT_BUDGET,
     ImpartialValue,
     PartizanValue,
     default_solver,
+    estimate_bytes,
     format_bytes,
     format_count,
 )
 from endnim.theory import MoveRange, Reason, theory_for
 from endnim.variants import Variant, get_variant
 
-Method = Literal["auto", "theory", "search"]
-METHODS: tuple[str, ...] = ("auto", "theory", "search")
+Method = Literal["auto", "theory", "search", "engine"]
+METHODS: tuple[str, ...] = ("auto", "theory", "search", "engine")
 
 AUTO_SEARCH_BUDGET = 300_000
-"""In ``auto``, the exact search fills in what no theorem fixes (Grundy value, remoteness) only
-when it needs at most this many states (about a second), unless a budget is given."""
+"""In ``auto``, the exact search fills in the remoteness (and a Grundy value no theorem fixes)
+only when it needs at most this many states, unless a budget is given."""
+AUTO_SEARCH_WORK = 3_000_000
+"""... and at most this many option visits (states × options per state: about a second)."""
+AUTO_ENGINE_CELLS = 10**9
+"""In ``auto``, the engine computes a Grundy value no theorem fixes within this many cells."""
 
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
@@ -134,12 +141,17 @@ def analyze(
     method: str = "auto",
     *,
     budget: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Analyse ``position`` (text, a Position or a list of ints) in ``variant``.
 
     ``method``: ``theory`` (closed forms only), ``search`` (exact memoised search only, within
-    ``budget`` states) or ``auto`` (the theory decides the outcome and the winning moves; the
-    search adds the Grundy value when no theorem fixes it, and the remoteness, when affordable).
+    ``budget`` states), ``engine`` (the compiled interval DP, within ``budget`` cells) or
+    ``auto``: the theory decides the outcome and the winning moves; the Grundy value comes from a
+    theorem where one fixes it, else from the search (small positions) or the engine; the
+    remoteness from the search when affordable. ``progress`` receives (done, total) cells of
+    engine work; ``threads`` bounds the engine's threads.
 
     >>> analyze("2 2", variant="partizan").outcome
     'P'
@@ -150,9 +162,11 @@ def analyze(
         raise VariantError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     if method == "search":
         return _by_search(piles, rules, budget)
+    if method == "engine":
+        return _by_engine(piles, rules, budget, threads, progress)
     analysis = _by_theory(piles, rules)
     if method == "auto":
-        _complete_by_search(analysis, rules, budget)
+        _complete(analysis, rules, budget, threads, progress)
     return analysis
 
 
@@ -187,27 +201,55 @@ def _by_theory(piles: Position, rules: Variant) -> Analysis:
     )
 
 
-def _complete_by_search(analysis: Analysis, rules: Variant, budget: int | None) -> None:
-    solver = default_solver(rules, AUTO_SEARCH_BUDGET if budget is None else budget)
-    try:
-        value = solver.value(analysis.position)
-    except BudgetError as error:
-        missing = (
-            "the remoteness"
-            if analysis.grundy is not None or not rules.impartial
-            else ("the Grundy value and the remoteness")
-        )
-        analysis.notes.append(
-            f"{missing} not computed: exact search may visit up to {format_count(error.states)} "
-            f"states (about {format_bytes(error.bytes_needed)}), over the budget of "
-            f"{format_count(error.budget)} (--budget raises it)"
-        )
+def _complete(
+    analysis: Analysis,
+    rules: Variant,
+    budget: int | None,
+    threads: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """Fill in what no theorem fixed: remoteness by search, a Grundy value by search or engine."""
+    piles = analysis.position
+    states = rules.estimate_states(piles)
+    work = states * (2 * max(piles) + 1)
+    affordable = (
+        states <= budget
+        if budget is not None
+        else (states <= AUTO_SEARCH_BUDGET and work <= AUTO_SEARCH_WORK)
+    )
+    if affordable:
+        solver = default_solver(rules, max(states, AUTO_SEARCH_BUDGET))
+        value = solver.value(piles)
+        analysis.remoteness = _remoteness(value)
+        analysis.sources["remoteness"] = "search"
+        if isinstance(value, ImpartialValue) and analysis.grundy is None:
+            analysis.grundy = value.grundy
+            analysis.sources["grundy"] = "search"
         return
-    analysis.remoteness = _remoteness(value)
-    analysis.sources["remoteness"] = "search"
-    if isinstance(value, ImpartialValue) and analysis.grundy is None:
-        analysis.grundy = value.grundy
-        analysis.sources["grundy"] = "search"
+    analysis.notes.append(
+        f"remoteness not computed: exact search may visit up to {format_count(states)} states "
+        f"(about {format_bytes(estimate_bytes(states, piles))}), over the auto budget "
+        "(--budget raises it; --method search forces it)"
+    )
+    if analysis.grundy is not None or not rules.impartial:
+        return
+    from endnim.engine import EngineError, solve_row, supports
+
+    if not supports(rules):
+        return
+    try:
+        result = solve_row(
+            rules,
+            piles,
+            threads=threads,
+            progress=progress,
+            cells_budget=AUTO_ENGINE_CELLS if budget is None else budget,
+        )
+    except EngineError as error:
+        analysis.notes.append(f"Grundy value not computed: {error}")
+        return
+    analysis.grundy = result.value
+    analysis.sources["grundy"] = "engine"
 
 
 def _remoteness(value: ImpartialValue | PartizanValue) -> int | dict[str, int]:
@@ -269,6 +311,66 @@ def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
         thresholds=thresholds,
         notes=notes,
     )
+
+
+def _by_engine(
+    piles: Position,
+    rules: Variant,
+    budget: int | None,
+    threads: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> Analysis:
+    from endnim.engine import engine_thresholds, outcome_of, plan_row, solve_row
+    from endnim.engine.families import family_of
+
+    result = solve_row(rules, piles, threads=threads, progress=progress, cells_budget=budget)
+    outcome = outcome_of(result.family, result.value)
+    winning: list[MoveRange] = []
+    players: tuple[End | None, ...] = (None,) if rules.impartial else ("L", "R")
+    for player in players:
+        for move, _child in rules.options(piles, player):
+            code = result.option_value(move)
+            if rules.impartial:
+                wins = code == 0
+            else:  # the opponent, moving first in the child, must lose
+                wins = not (code >> 1) & 1 if player == "L" else not code & 1
+            if wins:
+                winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+    cells = plan_row(family_of(rules), piles).cells
+    statement = f"interval dynamic programme over {format_count(cells)} cells: " + (
+        f"Grundy value {result.value}" if rules.impartial else f"class {outcome}"
+    )
+    sources = {"outcome": "engine", "winning_moves": "engine"}
+    notes: list[str] = []
+    thresholds = None
+    if rules.impartial:
+        sources["grundy"] = "engine"
+    else:
+        try:
+            thresholds = engine_thresholds(piles, threads=threads, cells_budget=budget)
+            sources["thresholds"] = "engine"
+        except EndNimError as error:
+            notes.append(f"thresholds not computed: {error}")
+    analysis = Analysis(
+        position=piles,
+        variant=rules.name,
+        outcome=outcome,
+        grundy=result.value if rules.impartial else None,
+        winning_move_ranges=_merge(winning),
+        remoteness=None,
+        method="engine",
+        sources=sources,
+        reasons=[Reason("engine", statement, {"cells": cells})],
+        thresholds=thresholds,
+        notes=notes,
+    )
+    states = rules.estimate_states(piles)
+    if states <= AUTO_SEARCH_BUDGET and states * (2 * max(piles) + 1) <= AUTO_SEARCH_WORK:
+        analysis.remoteness = _remoteness(default_solver(rules, AUTO_SEARCH_BUDGET).value(piles))
+        analysis.sources["remoteness"] = "search"
+    else:
+        analysis.notes.append("remoteness not computed: the exact search would be too large")
+    return analysis
 
 
 def _merge(ranges: list[MoveRange]) -> list[MoveRange]:

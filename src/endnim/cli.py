@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from endnim.errors import EndNimError
+
+if TYPE_CHECKING:
+    from endnim.analyzer import Analysis
 
 VARIANT_CHOICES = ("endnim", "misere", "loop", "muller", "partizan")
 CONVENTIONS = ("cairns-ho", "conway")
@@ -45,10 +48,17 @@ def cli() -> None:
 @click.option(
     "--method",
     "-m",
-    type=click.Choice(("auto", "theory", "search"), case_sensitive=False),
+    type=click.Choice(("auto", "theory", "search", "engine"), case_sensitive=False),
     default="auto",
     show_default=True,
-    help="theory: closed forms only; search: exact search only; auto: both where useful.",
+    help="theory: closed forms; search: exact memoised search; engine: compiled interval DP; "
+    "auto: the theory, completed by search or engine.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Engine threads (default: every core).",
 )
 @click.option(
     "--convention",
@@ -68,7 +78,8 @@ def cli() -> None:
     "--budget",
     type=click.IntRange(min=1),
     default=None,
-    help="Most states an exact search may visit (default 2,000,000; auto: 300,000).",
+    help="Most states the search may visit (default 2,000,000) or cells the engine may "
+    "compute (default 2e10).",
 )
 def analyze(
     position: tuple[str, ...],
@@ -78,25 +89,43 @@ def analyze(
     as_json: bool,
     batch: TextIO | None,
     budget: int | None,
+    threads: int | None,
 ) -> None:
     """Outcome, Grundy value, winning moves, remoteness and the theorem behind them.
 
     POSITION is one argument ("3 3 3 2", "3,3,3,2", "3^3 2") or several (3 3 3 2).
     """
-    from endnim.analyzer import analyze as run
-    from endnim.render import print_analysis
+    from functools import partial
+
+    from endnim.analyzer import analyze
+    from endnim.render import print_analysis, progress_bar
 
     for token in position:
         if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
             raise EndNimError(f"no such option: {token} (see 'endnim analyze --help')")
     name = _variant_name(variant.lower(), convention)
+    bar = progress_bar()
+    run = partial(analyze, budget=budget, threads=threads, progress=bar.update)
+    with bar:
+        _analyze_all(run, position, name, method, as_json, batch, print_analysis)
+
+
+def _analyze_all(
+    run: Callable[..., Analysis],
+    position: tuple[str, ...],
+    name: str,
+    method: str,
+    as_json: bool,
+    batch: TextIO | None,
+    print_analysis: Callable[[Analysis], None],
+) -> None:
     if batch is not None:
         if position:
             raise EndNimError("give either POSITION or --batch, not both")
         failures = 0
         for number, text in _batch_lines(batch):
             try:
-                result = run(text, name, method, budget=budget)
+                result = run(text, name, method)
             except EndNimError as error:
                 failures += 1
                 click.echo(f"endnim: error: line {number}: {error}", err=True)
@@ -114,7 +143,7 @@ def analyze(
         return
     if not position:
         raise EndNimError("no position given: e.g. 'endnim analyze 3 3 3 2'")
-    result = run(" ".join(position), name, method, budget=budget)
+    result = run(" ".join(position), name, method)
     if as_json:
         click.echo(result.to_json())
     else:

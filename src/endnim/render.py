@@ -5,6 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    Progress,
+    TaskID,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from endnim.analyzer import OUTCOME_WORDS
@@ -12,6 +20,45 @@ from endnim.variants import get_variant
 
 if TYPE_CHECKING:
     from endnim.analyzer import Analysis
+
+
+class progress_bar:
+    """A progress bar on standard error that appears only for work over about a second.
+
+    ``update(done, total)`` is the engine's progress callback (cells done of total).
+    """
+
+    SHOW_ABOVE = 10**8
+    """Cells of work worth a bar (about a second)."""
+
+    def __init__(self) -> None:
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> progress_bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def update(self, done: int, total: int) -> None:
+        if total < self.SHOW_ABOVE:
+            return
+        if self._progress is None:
+            self._progress = Progress(
+                TextColumn("[bold]engine[/]"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.completed:,.0f}/{task.total:,.0f} cells"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self._progress.start()
+            self._task = self._progress.add_task("engine", total=total)
+        assert self._task is not None
+        self._progress.update(self._task, completed=done, total=total)
 
 
 def _short(text: str, limit: int = 200) -> str:

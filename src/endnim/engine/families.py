@@ -72,7 +72,10 @@ def _check_assumptions(variant: Variant) -> None:
     reversals = (False, True) if variant.reversible else (False,)
     for row in ((1, 1), (2, 1, 3), (3, 2)):
         if variant.is_terminal(row):
-            raise EngineError(f"{variant.title}: rows of two or more piles must not be terminal")
+            raise EngineError(
+                f"the engine cannot solve {variant.title}: rows of two or more piles must not "
+                "be terminal"
+            )
         for player in players:
             for end in variant.ends(row, player):
                 pile = row[0] if end == "L" else row[-1]
@@ -80,7 +83,8 @@ def _check_assumptions(variant: Variant) -> None:
                     for reverse in reversals:
                         if not variant.allows(reduce_end(row, end, size, reverse)):
                             raise EngineError(
-                                f"{variant.title}: every reduction of a long row must be allowed"
+                                f"the engine cannot solve {variant.title}: every reduction of "
+                                "a long row must be allowed"
                             )
     for pile in range(1, 5):
         if variant.is_terminal((pile,)):
@@ -89,7 +93,10 @@ def _check_assumptions(variant: Variant) -> None:
             children = {c for *_, c in variant.raw_options((pile,), player)}
             expected = {(p,) for p in range(1, pile)} | ({()} if variant.allows(()) else set())
             if children != expected:
-                raise EngineError(f"{variant.title}: a lone pile must move to smaller lone piles")
+                raise EngineError(
+                    f"the engine cannot solve {variant.title}: a lone pile must move to "
+                    "smaller lone piles"
+                )
 
 
 def single_pile_values(variant: Variant, largest: int) -> list[int]:

@@ -1,0 +1,105 @@
+"""Every position of one length at once: the interval DP over all inner runs of a layer.
+
+The value of a1·s·aL is cell (a1, aL) of the table of the inner run s; the table of s has as
+borders row s_1 of the table of s[1:] and column s_last of the table of s[:-1]. So the tables of
+all runs of length 0, 1, …, L−2 over the piles 1..H are computed level by level, each level in
+one call of the batch kernel (its tables shared among the threads), keeping whole tables of the
+previous level only.
+
+>>> from endnim.variants import get_variant
+>>> values = solve_layer(get_variant("endnim"), 3, 4)
+>>> int(values[3 - 1, 1 - 1, 4 - 1])   # G(3 1 4)
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from endnim.engine import _kernels
+from endnim.engine.families import base_border, family_of
+from endnim.engine.interval import TABLE_OVERHEAD, Plan, default_threads
+from endnim.variants.base import Variant
+
+Array = npt.NDArray[np.int32]
+
+
+def plan_layer(tables_per_value: int, length: int, max_pile: int) -> Plan:
+    """Cost of :func:`solve_layer`: cells, tables, and the two largest levels held at once."""
+    side = max_pile + 1
+    cells = tables = 0
+    level_bytes = []
+    for level in range(max(0, length - 1)):
+        count = max_pile**level
+        cells += count * max_pile * max_pile
+        tables += count
+        level_bytes.append(count * tables_per_value * side * side * 4)
+    peak = sum(sorted(level_bytes)[-2:]) * 2 if level_bytes else 0  # + the gathered borders
+    return Plan(cells, tables, peak)
+
+
+def solve_layer(
+    variant: Variant,
+    length: int,
+    max_pile: int,
+    *,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cells_budget: int | None = None,
+    bytes_budget: int | None = None,
+) -> Array:
+    """Values of every position of ``length`` piles in 1..``max_pile``.
+
+    Returns an array of shape ``(max_pile,) * length``; entry ``[a1-1, …, aL-1]`` is the Grundy
+    value of ``a1 … aL`` (partizan: the outcome code, 0 = P, 1 = L, 2 = R, 3 = N).
+    """
+    if length < 0 or max_pile < 1:
+        raise ValueError("length must be >= 0 and max_pile >= 1")
+    family = family_of(variant)
+    plan = plan_layer(family.tables, length, max_pile)
+    plan.check(cells_budget, bytes_budget)
+    threads = default_threads() if threads is None else max(1, threads)
+    base = np.asarray(base_border(variant, family, max_pile), dtype=np.int32)
+    if length == 0:
+        return np.asarray(variant.terminal_value(()), dtype=np.int32)
+    if length == 1:
+        return base[1:].copy()
+    h, side, ntab = max_pile, max_pile + 1, family.tables
+    # level 0: the empty inner run
+    rows = np.broadcast_to(base, (1, ntab, side)).copy()
+    cols = rows.copy()
+    done = 0
+    tables = _batch(family.code, rows, cols, ntab, side, threads)
+    done += h * h
+    if progress is not None:
+        progress(done, plan.cells)
+    for level in range(1, length - 1):
+        count = h**level
+        index = np.arange(count)
+        shorter = h ** (level - 1)
+        first = index // shorter + 1  # s_1
+        last = index % h + 1  # s_last
+        rows = tables[index % shorter, :, first, :]  # row s_1 of the table of s[1:]
+        cols = tables[index // h, :, :, last]  # column s_last of the table of s[:-1]
+        tables = _batch(
+            family.code, np.ascontiguousarray(rows), np.ascontiguousarray(cols), ntab, side, threads
+        )
+        done += count * h * h
+        if progress is not None:
+            progress(done, plan.cells)
+    inner = length - 2
+    values = tables[:, 0, 1:, 1:].reshape((h,) * inner + (h, h))
+    return np.ascontiguousarray(np.moveaxis(values, inner, 0))
+
+
+def _batch(family: int, rows: Array, cols: Array, ntab: int, side: int, threads: int) -> Array:
+    count = rows.shape[0]
+    tables = np.empty((count, ntab, side, side), dtype=np.int32)
+    _kernels.batch(family, count, side - 1, side - 1, rows, cols, tables, threads)
+    return tables
+
+
+__all__ = ["TABLE_OVERHEAD", "plan_layer", "solve_layer"]

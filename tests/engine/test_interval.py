@@ -1,0 +1,136 @@
+"""The engine on single rows: values, option values, whole tables, threads, budget."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from conftest import solver
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from endnim.engine import (
+    CODE_TO_OUTCOME,
+    EngineError,
+    engine_table,
+    engine_thresholds,
+    engine_value,
+    solve_row,
+)
+from endnim.engine.families import family_of, single_pile_values
+from endnim.search import ImpartialValue
+from endnim.theory import partizan
+from endnim.variants import EndNim, all_variants, get_variant
+
+VARIANTS = [v.name for v in all_variants()]
+
+
+def reference(variant: str, piles: tuple[int, ...]) -> int | str:
+    value = solver(variant).value(piles)
+    return value.grundy if isinstance(value, ImpartialValue) else value.outcome
+
+
+def as_reference(variant: str, code: int) -> int | str:
+    return code if get_variant(variant).impartial else CODE_TO_OUTCOME[code]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_value_and_every_option_value(variant: str) -> None:
+    rules = get_variant(variant)
+    players = (None,) if rules.impartial else ("L", "R")
+    for length in range(1, 5):
+        for piles in itertools.product(range(1, 6), repeat=length):
+            result = solve_row(rules, piles, threads=1)
+            assert as_reference(variant, result.value) == reference(variant, piles), piles
+            for player in players:
+                for move, child in rules.options(piles, player):  # type: ignore[arg-type]
+                    got = as_reference(variant, result.option_value(move))
+                    assert got == reference(variant, child), (piles, str(move))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(1, 9), min_size=1, max_size=9),
+)
+def test_longer_rows(variant: str, piles: list[int]) -> None:
+    result = solve_row(get_variant(variant), tuple(piles))
+    assert as_reference(variant, result.value) == reference(variant, tuple(piles))
+
+
+@pytest.mark.parametrize("variant", ["endnim", "muller", "partizan", "misere"])
+def test_whole_table_semantics(variant: str) -> None:
+    table = engine_table(variant, [3, 1], 5, 6)
+    assert table.shape == (6, 7)
+    for x in range(6):
+        for y in range(7):
+            piles = tuple(p for p in (x, 3, 1, y) if p)
+            assert as_reference(variant, int(table[x, y])) == reference(variant, piles)
+
+
+def test_threads_share_a_large_table_exactly() -> None:
+    rules = get_variant("endnim")
+    one = solve_row(rules, (1200, 5, 1100), threads=1, full_last=True)
+    two = solve_row(rules, (1200, 5, 1100), threads=2, full_last=True)
+    assert one.value == two.value
+    assert one.fulls is not None and two.fulls is not None
+    assert np.array_equal(one.fulls[0], two.fulls[0])
+
+
+def test_large_values_against_known_closed_forms() -> None:
+    assert engine_value((3000, 3000)) == 0
+    assert engine_value((1000, 1000, 1000), "muller") == 1000  # Horrocks Prop 11: G(mmm) = m
+    assert engine_value((900, 5, 900)) == 0  # symmetric, not constant: a P-position
+    assert engine_value((700, 701)) == 700 ^ 701
+
+
+def test_thresholds_equal_the_theory() -> None:
+    for length in range(1, 5):
+        for piles in itertools.product(range(1, 5), repeat=length):
+            (l_threshold, r_threshold), (l_star, r_star) = (
+                partizan.thresholds(piles),
+                partizan.star_thresholds(piles),
+            )
+            assert engine_thresholds(piles) == {
+                "L_star": l_star,
+                "R_star": r_star,
+                "L_threshold": l_threshold,
+                "R_threshold": r_threshold,
+            }, piles
+
+
+def test_budget_refusal_before_work() -> None:
+    with pytest.raises(EngineError) as caught:
+        solve_row(get_variant("endnim"), (10**6, 10**6, 10**6))
+    message = str(caught.value)
+    assert "cells" in message and "memory" in message and "\n" not in message
+    with pytest.raises(EngineError, match="budget"):
+        solve_row(get_variant("endnim"), (10**100, 1))
+
+
+def test_single_pile_values_follow_each_rule_set() -> None:
+    assert single_pile_values(get_variant("endnim"), 4) == [0, 1, 2, 3, 4]
+    assert single_pile_values(get_variant("misere"), 4) == [0, 0, 1, 2, 3]
+    assert single_pile_values(get_variant("misere-conway"), 4) == [1, 0, 2, 3, 4]
+    assert single_pile_values(get_variant("loop"), 4) == [0, 0, 0, 0, 0]
+
+
+def test_unsupported_rules_are_refused() -> None:
+    class RightOnly(EndNim):
+        name = "right-only"
+        title = "right-only End-Nim"
+
+        def ends(self, piles: tuple[int, ...], player: object = None) -> tuple[str, ...]:  # type: ignore[override]
+            return ("R",)
+
+    class NoRemoval(EndNim):
+        name = "no-removal"
+        title = "End-Nim without removals"
+
+        def allows(self, child: tuple[int, ...]) -> bool:
+            return len(child) >= 2
+
+    for rules in (RightOnly(), NoRemoval()):
+        with pytest.raises(EngineError, match="engine"):
+            family_of(rules)
