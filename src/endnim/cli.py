@@ -1,160 +1,50 @@
 """The ``endnim`` command line.
 
-Bad input prints one line ``endnim: error: ...`` and exits with status 2; never a traceback.
+Each subcommand lives in its own module under ``endnim.commands`` and is imported only when it
+runs, so that start-up stays fast. Bad input prints one line ``endnim: error: ...`` and exits
+with status 2; never a traceback.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from endnim.errors import EndNimError
 
-if TYPE_CHECKING:
-    from endnim.analyzer import Analysis
-
-VARIANT_CHOICES = ("endnim", "misere", "loop", "muller", "partizan")
-CONVENTIONS = ("cairns-ho", "conway")
-
-
-def _variant_name(variant: str, convention: str) -> str:
-    if convention == "conway":
-        if variant != "misere":
-            raise EndNimError("--convention conway applies to --variant misere only")
-        return "misere-conway"
-    return variant
+COMMANDS: dict[str, tuple[str, str]] = {
+    "analyze": ("endnim.commands.analyze:analyze", "Outcome, Grundy value, winning moves, reason."),
+}
+"""Subcommand name -> ("module:attribute", one-line help)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module_name, attribute = COMMANDS[cmd_name][0].split(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="endnim")
 def cli() -> None:
     """endnim: solve, explain, explore and play End-Nim and its relatives."""
-
-
-@cli.command(context_settings={"ignore_unknown_options": True})
-@click.argument("position", nargs=-1)
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default="endnim",
-    show_default=True,
-    help="The rule set.",
-)
-@click.option(
-    "--method",
-    "-m",
-    type=click.Choice(("auto", "theory", "search", "engine"), case_sensitive=False),
-    default="auto",
-    show_default=True,
-    help="theory: closed forms; search: exact memoised search; engine: compiled interval DP; "
-    "auto: the theory, completed by search or engine.",
-)
-@click.option(
-    "--threads",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Engine threads (default: every core).",
-)
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention: Cairns–Ho ((1) terminal, value 0) or Conway (G(empty) = 1).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per position.")
-@click.option(
-    "--batch",
-    type=click.File("r"),
-    default=None,
-    help="Read positions from FILE, one per line ('-' = standard input).",
-)
-@click.option(
-    "--budget",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Most states the search may visit (default 2,000,000) or cells the engine may "
-    "compute (default 2e10).",
-)
-def analyze(
-    position: tuple[str, ...],
-    variant: str,
-    method: str,
-    convention: str,
-    as_json: bool,
-    batch: TextIO | None,
-    budget: int | None,
-    threads: int | None,
-) -> None:
-    """Outcome, Grundy value, winning moves, remoteness and the theorem behind them.
-
-    POSITION is one argument ("3 3 3 2", "3,3,3,2", "3^3 2") or several (3 3 3 2).
-    """
-    from functools import partial
-
-    from endnim.analyzer import analyze
-    from endnim.render import print_analysis, progress_bar
-
-    for token in position:
-        if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
-            raise EndNimError(f"no such option: {token} (see 'endnim analyze --help')")
-    name = _variant_name(variant.lower(), convention)
-    bar = progress_bar()
-    run = partial(analyze, budget=budget, threads=threads, progress=bar.update)
-    with bar:
-        _analyze_all(run, position, name, method, as_json, batch, print_analysis)
-
-
-def _analyze_all(
-    run: Callable[..., Analysis],
-    position: tuple[str, ...],
-    name: str,
-    method: str,
-    as_json: bool,
-    batch: TextIO | None,
-    print_analysis: Callable[[Analysis], None],
-) -> None:
-    if batch is not None:
-        if position:
-            raise EndNimError("give either POSITION or --batch, not both")
-        failures = 0
-        for number, text in _batch_lines(batch):
-            try:
-                result = run(text, name, method)
-            except EndNimError as error:
-                failures += 1
-                click.echo(f"endnim: error: line {number}: {error}", err=True)
-                if as_json:
-                    import json
-
-                    click.echo(json.dumps({"input": text, "line": number, "error": str(error)}))
-                continue
-            if as_json:
-                click.echo(result.to_json())
-            else:
-                print_analysis(result)
-        if failures:
-            sys.exit(2)
-        return
-    if not position:
-        raise EndNimError("no position given: e.g. 'endnim analyze 3 3 3 2'")
-    result = run(" ".join(position), name, method)
-    if as_json:
-        click.echo(result.to_json())
-    else:
-        print_analysis(result)
-
-
-def _batch_lines(stream: TextIO) -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(stream, start=1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            yield number, text
 
 
 def main(argv: list[str] | None = None) -> None:

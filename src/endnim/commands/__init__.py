@@ -1,0 +1,1 @@
+"""The ``endnim`` subcommands, one module each (loaded only when used)."""
