@@ -183,9 +183,8 @@ def _by_theory(piles: Position, rules: Variant) -> Analysis:
             sources["grundy"] = "theory"
             if grundy_reason != outcome_reason:
                 reasons.append(grundy_reason)
-    thresholds = None
-    if not rules.impartial:
-        thresholds = theory.thresholds_of(piles)  # type: ignore[attr-defined]
+    thresholds = theory.thresholds_of(piles)
+    if thresholds is not None:
         sources["thresholds"] = "theory"
     return Analysis(
         position=piles,

@@ -113,6 +113,11 @@ class Theory(ABC):
         """The Grundy value when a theorem fixes it, else ``None``."""
         return None
 
+    def thresholds_of(self, piles: Piles) -> dict[str, int] | None:
+        """Partizan thresholds ``L_star``, ``R_star``, ``L_threshold``, ``R_threshold`` of the
+        row itself; ``None`` for impartial variants."""
+        return None
+
     @abstractmethod
     def winning_moves(self, piles: Piles) -> list[MoveRange]:
         """Every winning move (impartial: to a P-position; partizan: both players' winning
