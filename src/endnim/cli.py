@@ -17,6 +17,19 @@ from endnim.errors import EndNimError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("endnim.commands.analyze:analyze", "Outcome, Grundy value, winning moves, reason."),
+    "table": (
+        "endnim.commands.table:table",
+        "Values of a·w·b as a table (text, CSV, LaTeX, …) or heatmap.",
+    ),
+    "verify": ("endnim.commands.verify:verify", "Re-check every statement of the three papers."),
+    "conjecture": (
+        "endnim.commands.conjecture:conjecture",
+        "Check a conjecture on every position, resumably.",
+    ),
+    "periodicity": (
+        "endnim.commands.periodicity:periodicity",
+        "Ultimate arithmetico-periodicity of the rows of a table.",
+    ),
 }
 """Subcommand name -> ("module:attribute", one-line help)."""
 

@@ -1,0 +1,246 @@
+"""Tables of values: the Grundy value (partizan: the outcome class) of a·w·b for a fixed string
+w, a over the rows and b over the columns — the tables the papers print.
+
+Layouts (the fixed string w and the two varying piles a, b):
+
+* ``awb`` — a·w·b, Albert–Nowakowski's a4b table (default);
+* ``wab`` — w·a·b, the fixed string first: Horrocks' 4ab table (Muller End-Nim);
+* ``abw`` — a·b·w, the fixed string last.
+
+With w empty all three are the two-pile table a·b (Horrocks' ab table).
+
+>>> t = value_table("muller", "4", "1..3", "1..5", layout="wab")
+>>> t.values[0], t.position(1, 5)
+((4, 5, 6, 7, 4), (4, 1, 5))
+>>> value_table("partizan", "", "1..2", "1..3").labels()[1]
+('L', 'P', 'R')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from endnim.analysis.ranges import format_range, parse_range
+from endnim.errors import EndNimError
+from endnim.position import Position, as_position
+from endnim.variants import get_variant
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from endnim.analysis.heatmap import Heatmap
+
+Layout = Literal["awb", "wab", "abw"]
+LAYOUTS: tuple[str, ...] = ("awb", "wab", "abw")
+OUTCOME_LABELS = ("P", "L", "R", "N")
+"""Partizan outcome codes 0..3 as classes (the engine's ``CODE_TO_OUTCOME``)."""
+MAX_CELLS = 4_000_000
+"""The most cells one table may have."""
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ValueTable:
+    """Values of the positions a·w·b (or w·a·b, a·b·w) for a in ``rows``, b in ``cols``.
+
+    ``values[i][j]`` belongs to ``a = rows[i]``, ``b = cols[j]``: a Grundy value, or for partizan
+    End-Nim an outcome code (0 = P, 1 = L, 2 = R, 3 = N; :meth:`labels` gives the letters).
+    """
+
+    variant: str
+    middle: tuple[int, ...]
+    layout: Layout
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    values: tuple[tuple[int, ...], ...]
+
+    @property
+    def impartial(self) -> bool:
+        """Whether the values are Grundy values (else partizan outcome codes)."""
+        return get_variant(self.variant).impartial
+
+    @property
+    def pattern(self) -> str:
+        """The positions in the papers' notation, e.g. ``a·4·b`` or ``3·1·a·b``.
+
+        >>> value_table("endnim", "3 1", "1", "1", layout="wab").pattern
+        '3·1·a·b'
+        """
+        return pattern_of(self.middle, self.layout)
+
+    @property
+    def title(self) -> str:
+        """A one-line caption, e.g. ``Grundy values of a·4·b (End-Nim)``."""
+        kind = "Grundy values" if self.impartial else "Outcome classes"
+        return f"{kind} of {self.pattern} ({get_variant(self.variant).title})"
+
+    def position(self, a: int, b: int) -> tuple[int, ...]:
+        """The position of the cell (a, b)."""
+        return arrange(self.middle, a, b, self.layout)
+
+    def value(self, a: int, b: int) -> int | str:
+        """The value of the cell (a, b): a Grundy value, or an outcome letter (partizan).
+
+        >>> value_table("endnim", "4", "1..16", "1..16").value(16, 11)
+        8
+        """
+        try:
+            code = self.values[self.rows.index(a)][self.cols.index(b)]
+        except ValueError:
+            raise EndNimError(f"({a}, {b}) is not a cell of this table") from None
+        return code if self.impartial else OUTCOME_LABELS[code]
+
+    def labels(self) -> tuple[tuple[str, ...], ...]:
+        """Every cell as text: the Grundy value, or the outcome class letter."""
+        if self.impartial:
+            return tuple(tuple(str(v) for v in row) for row in self.values)
+        return tuple(tuple(OUTCOME_LABELS[v] for v in row) for row in self.values)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data: the JSON of ``endnim table --format json``."""
+        return {
+            "variant": self.variant,
+            "middle": list(self.middle),
+            "layout": self.layout,
+            "pattern": self.pattern,
+            "kind": "grundy" if self.impartial else "outcome",
+            "rows": list(self.rows),
+            "cols": list(self.cols),
+            "values": [list(row) for row in self.labels()]
+            if not self.impartial
+            else [list(row) for row in self.values],
+        }
+
+    def render(self, fmt: str) -> str:
+        """The table as text: ``csv``, ``json``, ``markdown``, ``latex`` or ``html``."""
+        from endnim.analysis.formats import render
+
+        return render(self, fmt)
+
+    def heatmap(self) -> Heatmap:
+        """The table as a heatmap (needs matplotlib); shows itself in notebooks."""
+        from endnim.analysis.heatmap import Heatmap
+
+        return Heatmap(self)
+
+    def _repr_html_(self) -> str:
+        return self.render("html")
+
+    def __str__(self) -> str:
+        return self.render("markdown")
+
+
+def pattern_of(middle: Sequence[int], layout: str) -> str:
+    """The positions of a table in the papers' notation.
+
+    >>> pattern_of((2, 4, 1), "awb"), pattern_of((4,), "wab"), pattern_of((), "abw")
+    ('a·2·4·1·b', '4·a·b', 'a·b')
+    """
+    w = "·".join(map(str, middle))
+    if not w:
+        return "a·b"
+    return {"awb": f"a·{w}·b", "wab": f"{w}·a·b", "abw": f"a·b·{w}"}[layout]
+
+
+def arrange(middle: Sequence[int], a: int, b: int, layout: str) -> tuple[int, ...]:
+    """The position of a cell: ``a w b``, ``w a b`` or ``a b w``.
+
+    >>> arrange((4,), 1, 2, "awb"), arrange((4,), 1, 2, "wab"), arrange((4,), 1, 2, "abw")
+    ((1, 4, 2), (4, 1, 2), (1, 2, 4))
+    """
+    w = tuple(middle)
+    if layout == "awb":
+        return (a, *w, b)
+    if layout == "wab":
+        return (*w, a, b)
+    if layout == "abw":
+        return (a, b, *w)
+    raise EndNimError(f"unknown layout {layout!r}: choose one of {', '.join(LAYOUTS)}")
+
+
+def _as_values(values: str | Sequence[int], what: str) -> tuple[int, ...]:
+    if isinstance(values, str):
+        return parse_range(values, what)
+    result = tuple(int(v) for v in values)
+    if not result:
+        raise EndNimError(f"{what} is empty")
+    if min(result) < 1:
+        raise EndNimError(f"{what} {format_range(result)} starts below 1: piles are positive")
+    return result
+
+
+def value_table(
+    variant: str,
+    middle: str | Sequence[int] = (),
+    rows: str | Sequence[int] = "1..16",
+    cols: str | Sequence[int] = "1..16",
+    *,
+    layout: str = "awb",
+    threads: int | None = None,
+    progress: Progress | None = None,
+    cells_budget: int | None = None,
+) -> ValueTable:
+    """The table of the values of a·w·b (``layout``: also ``wab``, ``abw``) by the engine.
+
+    ``middle`` is the fixed string w (``""`` for the two-pile table), ``rows`` the values of a and
+    ``cols`` those of b (ranges such as ``"1..16"`` or sequences of positive integers).
+
+    >>> value_table("endnim", "4", "1..16", "1..16").values[15][:4]
+    (16, 15, 17, 14)
+    >>> value_table("muller", "", "1..3", "1..3").values
+    ((0, 0, 0), (2, 1, 1), (3, 3, 2))
+    """
+    from endnim.engine import engine_table
+
+    rules = get_variant(variant)
+    if layout not in LAYOUTS:
+        raise EndNimError(f"unknown layout {layout!r}: choose one of {', '.join(LAYOUTS)}")
+    w: Position = as_position(middle, allow_empty=True)
+    row_values = _as_values(rows, "rows")
+    col_values = _as_values(cols, "cols")
+    if len(row_values) * len(col_values) > MAX_CELLS:
+        raise EndNimError(
+            f"a table of {len(row_values):,} × {len(col_values):,} cells is too large "
+            f"(at most {MAX_CELLS:,} cells)"
+        )
+    top_row, top_col = max(row_values), max(col_values)
+
+    def table(inner: tuple[int, ...], x_size: int, y_size: int) -> npt.NDArray[np.int32]:
+        return engine_table(
+            rules,
+            inner,
+            x_size,
+            y_size,
+            threads=threads,
+            progress=progress,
+            cells_budget=cells_budget,
+        )
+
+    cells: dict[tuple[int, int], int] = {}
+    if not w or layout == "awb":
+        full = table(tuple(w), top_row, top_col)
+        grid = [[int(full[a, b]) for b in col_values] for a in row_values]
+    elif layout == "wab":
+        # w·a·b is cell (w_1, b) of the table of x·(w_2..w_k a)·y
+        for a in dict.fromkeys(row_values):
+            line = table((*w[1:], a), w[0], top_col)[w[0]]
+            cells.update({(a, b): int(line[b]) for b in col_values})
+        grid = [[cells[a, b] for b in col_values] for a in row_values]
+    else:
+        # a·b·w is cell (a, w_k) of the table of x·(b w_1..w_{k-1})·y
+        for b in dict.fromkeys(col_values):
+            column = table((b, *w[:-1]), top_row, w[-1])[:, w[-1]]
+            cells.update({(a, b): int(column[a]) for a in row_values})
+        grid = [[cells[a, b] for b in col_values] for a in row_values]
+    return ValueTable(
+        variant=rules.name,
+        middle=tuple(w),
+        layout=layout,  # type: ignore[arg-type]
+        rows=row_values,
+        cols=col_values,
+        values=tuple(tuple(line) for line in grid),
+    )

@@ -1,0 +1,209 @@
+"""``endnim conjecture``: check Horrocks' conjectures, or your own predicate, on every position
+up to a length and pile bound — with a progress bar, and resumable after Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.errors import EndNimError
+
+if TYPE_CHECKING:
+    from endnim.analysis.conjecture import ConjectureReport
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.option("--holds", "holds_text", default=None, help='Your predicate, e.g. "g <= beans".')
+@click.option("--where", default=None, help="Only positions where this expression is true.")
+@click.option("--tight", default=None, help="Positions meeting the bound (extremal cases).")
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default=None,
+    help="The rule set for --holds (default endnim; the Horrocks conjectures are Muller's).",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention.",
+)
+@click.option("--max-length", "-L", type=click.IntRange(1, 40), default=6, show_default=True)
+@click.option("--max-pile", "-H", type=click.IntRange(1, 10_000), default=6, show_default=True)
+@click.option("--min-length", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--state",
+    "state_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Save progress in DIR after every chunk; a rerun continues from it.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+def conjecture(
+    name: str | None,
+    holds_text: str | None,
+    where: str | None,
+    tight: str | None,
+    variant: str | None,
+    convention: str,
+    max_length: int,
+    max_pile: int,
+    min_length: int,
+    state_dir: str | None,
+    as_json: bool,
+    threads: int | None,
+) -> None:
+    """Check a conjecture on every position of length <= L with piles <= H.
+
+    NAME is horrocks-1, horrocks-2 or horrocks-3 (Muller End-Nim, Horrocks 2017 §4); or give
+    your own predicate with --holds. Expressions see a (the piles), g (the value; partizan: the
+    class "L"/"R"/"N"/"P"), n, first, last, beans, and may call sum, min, max, len, abs, all,
+    any, zip, sorted, range.
+
+    \b
+    endnim conjecture horrocks-1 -L 7 -H 6 --state ~/.endnim
+    endnim conjecture -v endnim --holds "g <= beans" --tight "g == beans" -L 5 -H 5
+    endnim conjecture -v partizan --holds "g != 'N'" --where "n % 2 == 0" -L 6 -H 5
+    """
+    from endnim.analysis.conjecture import (
+        builtin_conjecture,
+        check_conjecture,
+        custom_conjecture,
+        total_positions,
+    )
+
+    if name and (holds_text or where or tight):
+        raise EndNimError("give either a conjecture NAME or --holds, not both")
+    if name:
+        chosen = builtin_conjecture(name)
+        if variant is not None and variant.lower() != chosen.variant:
+            raise EndNimError(f"{chosen.name} is about {chosen.variant} End-Nim: drop --variant")
+    elif holds_text:
+        chosen = custom_conjecture(
+            variant_name((variant or "endnim").lower(), convention),
+            holds_text,
+            where=where,
+            tight=tight,
+        )
+    else:
+        raise EndNimError("name a conjecture (horrocks-1, horrocks-2, horrocks-3) or give --holds")
+    total = total_positions(min_length, max_length, max_pile)
+    if total > 10**10:
+        raise EndNimError(
+            f"{total:,} positions is too many to check one by one: lower --max-length or --max-pile"
+        )
+    bar = _PositionBar(total)
+    try:
+        with bar:
+            report = check_conjecture(
+                chosen,
+                max_length=max_length,
+                max_pile=max_pile,
+                min_length=min_length,
+                state_dir=state_dir,
+                progress=bar.update,
+                threads=threads,
+            )
+    except KeyboardInterrupt:
+        if state_dir:
+            click.echo(
+                f"endnim: interrupted; finished chunks are saved in {state_dir}: run the same "
+                "command again to continue",
+                err=True,
+            )
+        else:
+            click.echo("endnim: interrupted (use --state DIR to be able to resume)", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+    else:
+        _print_report(report)
+    if not report.holds:
+        sys.exit(1)
+
+
+class _PositionBar:
+    """A rich progress bar over positions, on standard error, for runs worth one."""
+
+    SHOW_ABOVE = 200_000
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self._progress: object | None = None
+        self._task: object | None = None
+
+    def __enter__(self) -> _PositionBar:
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if self.total >= self.SHOW_ABOVE and console.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            progress = Progress(
+                TextColumn("[bold]positions[/]"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            )
+            progress.start()
+            self._task = progress.add_task("positions", total=self.total)
+            self._progress = progress
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()  # type: ignore[attr-defined]
+
+    def update(self, done: int, total: int) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, completed=done, total=total)  # type: ignore[attr-defined]
+
+
+def _show(piles: tuple[int, ...] | None) -> str:
+    return "—" if piles is None else " ".join(map(str, piles))
+
+
+def _print_report(report: ConjectureReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold")
+    grid.add_column()
+    grid.add_row("conjecture", report.statement)
+    grid.add_row("variant", report.variant)
+    lengths = f"{report.min_length}..{max(report.max_length, report.done_length)}"
+    grid.add_row("range", f"every position of length {lengths} with piles <= {report.max_pile}")
+    resumed = "  [dim](continued from a saved state)[/]" if report.resumed else ""
+    grid.add_row("positions", f"{report.positions:,}{resumed}")
+    if report.applicable != report.positions:
+        grid.add_row("applicable", f"{report.applicable:,}")
+    if report.holds:
+        grid.add_row("result", "[bold green]holds[/] on every position checked")
+    else:
+        grid.add_row("result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples")
+        grid.add_row("smallest (heaps)", _show(report.smallest_counterexample_by_heaps))
+        grid.add_row("smallest (beans)", _show(report.smallest_counterexample_by_beans))
+        grid.add_row("first found", ", ".join(_show(p) for p in report.examples))
+    if report.tight_meaning:
+        grid.add_row("extremal", f"{report.tight_count:,} positions with {report.tight_meaning}")
+        grid.add_row("  fewest heaps", _show(report.smallest_tight_by_heaps))
+        grid.add_row("  fewest beans", _show(report.smallest_tight_by_beans))
+    console.print(grid)

@@ -1,0 +1,116 @@
+"""``endnim periodicity``: ultimate arithmetico-periodicity of the rows of a value table."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+
+
+@click.command()
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default="endnim",
+    show_default=True,
+    help="The rule set.",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention.",
+)
+@click.option("--middle", "-w", default="", help='The fixed string w, e.g. "4" ("" for a·b).')
+@click.option("--a", "rows", default="1..20", show_default=True, help="The rows a to examine.")
+@click.option(
+    "--cols",
+    "-b",
+    default="1..512",
+    show_default=True,
+    help="The columns b computed for each row (a contiguous range).",
+)
+@click.option(
+    "--layout",
+    type=click.Choice(("awb", "wab", "abw")),
+    default="awb",
+    show_default=True,
+    help="awb: a·w·b; wab: w·a·b; abw: a·b·w.",
+)
+@click.option(
+    "--min-periods",
+    type=click.IntRange(min=2),
+    default=3,
+    show_default=True,
+    help="Full periods the data must cover after the preperiod (the confidence rule).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+def periodicity(
+    variant: str,
+    convention: str,
+    middle: str,
+    rows: str,
+    cols: str,
+    layout: str,
+    min_periods: int,
+    as_json: bool,
+    threads: int | None,
+) -> None:
+    """Preperiod, period and saltus of each row a of the table of a·w·b (b varying).
+
+    A row is ultimately arithmetico-periodic when v(b + period) = v(b) + saltus for every b
+    from the preperiod on; it is believed only if the computed columns cover at least
+    --min-periods full periods after the preperiod.
+
+    \b
+    endnim periodicity --middle 4 --a 1..20 --cols 1..2048
+    """
+    from endnim.analysis.periodicity import growth_summary, table_periodicity
+
+    name = variant_name(variant.lower(), convention)
+    found = table_periodicity(
+        name, middle, rows, cols, layout=layout, min_periods=min_periods, threads=threads
+    )
+    summary = growth_summary(found)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "variant": name,
+                    "middle": middle,
+                    "layout": layout,
+                    "cols": cols,
+                    "min_periods": min_periods,
+                    "rows": [row.to_dict() for row in found],
+                    "summary": summary,
+                }
+            )
+        )
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    from endnim.analysis.tables import pattern_of
+    from endnim.position import as_position
+
+    pattern = pattern_of(tuple(as_position(middle, allow_empty=True)), layout)
+    grid = Table(title=f"Rows of {pattern}, b in {cols}", show_edge=False, header_style="bold")
+    for heading in ("a", "preperiod", "period", "saltus", "periods seen"):
+        grid.add_column(heading, justify="right")
+    for row in found:
+        if row.periodicity is None:
+            grid.add_row(str(row.a), "—", "—", "—", "[yellow]not found[/]")
+        else:
+            p = row.periodicity
+            grid.add_row(
+                str(row.a), str(p.preperiod), str(p.period), str(p.saltus), str(p.periods_seen)
+            )
+    console = Console(highlight=False)
+    console.print(grid)
+    for line in summary:
+        console.print(f"• {line}")

@@ -1,0 +1,106 @@
+"""``endnim table``: the values of a·w·b over a range of a and b, as text or a heatmap."""
+
+from __future__ import annotations
+
+import click
+
+from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+
+
+@click.command()
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default="endnim",
+    show_default=True,
+    help="The rule set.",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention.",
+)
+@click.option(
+    "--middle",
+    "-w",
+    default="",
+    show_default=False,
+    help='The fixed string w, e.g. "4" or "2 4 1" ("" for the two-pile table a·b).',
+)
+@click.option("--rows", "-a", default="1..16", show_default=True, help="Values of a.")
+@click.option("--cols", "-b", default="1..16", show_default=True, help="Values of b.")
+@click.option(
+    "--layout",
+    type=click.Choice(("awb", "wab", "abw")),
+    default="awb",
+    show_default=True,
+    help="awb: a·w·b; wab: w·a·b (Horrocks' 4ab table); abw: a·b·w.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(("terminal", "csv", "json", "markdown", "latex", "html")),
+    default="terminal",
+    show_default=True,
+    help="How to print the table.",
+)
+@click.option("--png", type=click.Path(dir_okay=False), default=None, help="Write a PNG heatmap.")
+@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Write an SVG heatmap.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@click.option(
+    "--budget", type=click.IntRange(min=1), default=None, help="Most cells the engine may compute."
+)
+def table(
+    variant: str,
+    convention: str,
+    middle: str,
+    rows: str,
+    cols: str,
+    layout: str,
+    fmt: str,
+    png: str | None,
+    svg: str | None,
+    threads: int | None,
+    budget: int | None,
+) -> None:
+    """Grundy values (partizan: outcome classes) of a·w·b for a in ROWS and b in COLS.
+
+    \b
+    endnim table --middle 4                              Albert–Nowakowski's a4b table
+    endnim table -v muller --middle "" -a 1..9 -b 1..9   Horrocks' two-heap table
+    endnim table -v muller -w 4 --layout wab -a 1..9 -b 1..9 --format latex
+    endnim table -v partizan -w "2 4 1" --png phase.png
+    """
+    from endnim.analysis.tables import value_table
+    from endnim.render import progress_bar
+
+    name = variant_name(variant.lower(), convention)
+    bar = progress_bar()
+    with bar:
+        result = value_table(
+            name,
+            middle,
+            rows,
+            cols,
+            layout=layout,
+            threads=threads,
+            progress=bar.update,
+            cells_budget=budget,
+        )
+    if fmt == "terminal":
+        from rich.console import Console
+
+        from endnim.analysis.formats import rich_table
+
+        Console(highlight=False).print(rich_table(result))
+    else:
+        text = result.render(fmt)
+        click.echo(text, nl=not text.endswith("\n"))
+    for path, kind in ((png, "png"), (svg, "svg")):
+        if path is not None:
+            written = result.heatmap().save(path, kind)
+            click.echo(f"wrote {written}", err=True)
