@@ -26,6 +26,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.conjecture:conjecture",
         "Check a conjecture on every position, resumably.",
     ),
+    "sweep": (
+        "endnim.commands.sweep:sweep",
+        "Compute and store the value of every position up to a size.",
+    ),
+    "sweep-query": (
+        "endnim.commands.sweep:sweep_query",
+        "Count and list positions of a stored sweep by a predicate.",
+    ),
     "periodicity": (
         "endnim.commands.periodicity:periodicity",
         "Ultimate arithmetico-periodicity of the rows of a table.",

@@ -495,6 +495,119 @@ static PyObject *outputs(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* sweep_chunk(family, n, H, rows, cols, out, counts, threads) -> largest value
+ *   n independent tables of size (H+1) x (H+1), as batch() computes them, but keeping only
+ *   table 0 (the values; Muller's second table is dropped) and stored compactly:
+ *   rows: int32 (n, ntab, H+1); cols: int32 (n, ntab, H+1);
+ *   out: writable (n, H+1, H+1) of unsigned 8-bit, unsigned 16-bit or int32 items (its format);
+ *   counts: writable int64 (m): histogram of the cells x, y >= 1 of each table 0 is ADDED to it.
+ * Each thread keeps one table of int32 scratch; nothing else is allocated per table. A value
+ * that does not fit `out` or `counts` raises OverflowError. Sweeps use it (endnim.sweep). */
+static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
+    int family, threads;
+    long long n, H;
+    PyObject *rows, *cols, *out, *counts;
+    if (!PyArg_ParseTuple(args, "iLLOOOOi", &family, &n, &H, &rows, &cols, &out, &counts,
+                          &threads))
+        return NULL;
+    if (family < 0 || family > 2 || n < 0 || H < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad sweep_chunk arguments");
+        return NULL;
+    }
+    const int ntab = family == FAMILY_MULLER ? 2 : 1;
+    const int64_t side = H + 1, cells = side * side;
+    Py_buffer rv, cv, ov, hv;
+    if (get_int32_buffer(rows, &rv, n * ntab * side, "rows") < 0) return NULL;
+    if (get_int32_buffer(cols, &cv, n * ntab * side, "cols") < 0) {
+        PyBuffer_Release(&rv);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(out, &ov, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(counts, &hv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&ov);
+        return NULL;
+    }
+    const char *of = ov.format ? ov.format : "B";
+    if (*of == '<' || *of == '=' || *of == '@') of++;
+    int kind = -1;  /* 0: uint8, 1: uint16, 2: int32 */
+    if (ov.itemsize == 1 && (*of == 'B')) kind = 0;
+    else if (ov.itemsize == 2 && (*of == 'H')) kind = 1;
+    else if (ov.itemsize == 4 && (*of == 'i' || *of == 'l')) kind = 2;
+    const int64_t nbins = hv.len / 8;
+    if (kind < 0 || ov.len < (Py_ssize_t)(n * cells * ov.itemsize) || hv.itemsize != 8 ||
+        nbins < 1) {
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&ov); PyBuffer_Release(&hv);
+        PyErr_SetString(PyExc_ValueError,
+                        "sweep_chunk: out must be uint8, uint16 or int32 with n*(H+1)^2 items "
+                        "and counts int64");
+        return NULL;
+    }
+    const int64_t limit = kind == 0 ? 0xFF : kind == 1 ? 0xFFFF : 0x7FFFFFFF;
+    const int32_t *R = rv.buf, *C = cv.buf;
+    int64_t *hist = hv.buf;
+    int failed = 0;   /* 1: out of memory, 2: a value does not fit */
+    int64_t top = -1;
+    Py_BEGIN_ALLOW_THREADS
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads > 0 ? threads : 1) reduction(| : failed) reduction(max : top)
+#endif
+    {
+        int32_t *scratch = malloc((size_t)ntab * cells * 4);
+        int64_t *local = calloc((size_t)nbins, 8);
+        int bad = !scratch || !local;
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 64)
+#endif
+        for (int64_t i = 0; i < n; i++) {
+            if (bad) continue;
+            const int32_t *rp[2], *cp[2];
+            int32_t *fp[2];
+            for (int t = 0; t < ntab; t++) {
+                rp[t] = R + (i * ntab + t) * side;
+                cp[t] = C + (i * ntab + t) * side;
+                fp[t] = scratch + t * cells;
+            }
+            State *s = state_setup(family, H, H, rp, cp, fp);
+            if (!s) { bad = 1; continue; }
+            run_rows(s, s->next, s->last + 1, 1);
+            state_free(s);
+            const int32_t *table = scratch;
+            for (int64_t c = 0; c < cells; c++) {
+                int64_t v = table[c];
+                if (v < 0 || v > limit) { failed |= 2; v = 0; }
+                if (v > top) top = v;
+                if (c >= side && c % side) {   /* x >= 1 and y >= 1: a position */
+                    if (v < nbins) local[v]++;
+                    else failed |= 2;
+                }
+                if (kind == 0) ((uint8_t *)ov.buf)[i * cells + c] = (uint8_t)v;
+                else if (kind == 1) ((uint16_t *)ov.buf)[i * cells + c] = (uint16_t)v;
+                else ((int32_t *)ov.buf)[i * cells + c] = (int32_t)v;
+            }
+        }
+        if (bad) failed |= 1;
+        if (local) {
+#ifdef _OPENMP
+#pragma omp critical
+#endif
+            for (int64_t b = 0; b < nbins; b++) hist[b] += local[b];
+        }
+        free(scratch);
+        free(local);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&ov); PyBuffer_Release(&hv);
+    if (failed & 1) return PyErr_NoMemory();
+    if (failed & 2) {
+        PyErr_SetString(PyExc_OverflowError, "sweep_chunk: a value does not fit out or counts");
+        return NULL;
+    }
+    return PyLong_FromLongLong((long long)top);
+}
+
 static PyObject *have_openmp(PyObject *self, PyObject *args) {
 #ifdef _OPENMP
     Py_RETURN_TRUE;
@@ -508,6 +621,8 @@ static PyMethodDef methods[] = {
     {"batch", batch, METH_VARARGS, "Compute many small tables of one size, in parallel."},
     {"run", run, METH_VARARGS, "Compute up to n more rows; returns how many are left."},
     {"outputs", outputs, METH_VARARGS, "Copy the last row and column of each table."},
+    {"sweep_chunk", sweep_chunk, METH_VARARGS,
+     "Compute many small tables; keep table 0 compactly and count its values."},
     {"have_openmp", have_openmp, METH_NOARGS, "Whether the kernels were built with OpenMP."},
     {NULL, NULL, 0, NULL},
 };

@@ -29,4 +29,15 @@ def batch(
     threads: int,
     /,
 ) -> None: ...
+def sweep_chunk(
+    family: int,
+    count: int,
+    max_pile: int,
+    row_borders: Buffer,
+    col_borders: Buffer,
+    out: Buffer,
+    counts: npt.NDArray[np.int64],
+    threads: int,
+    /,
+) -> int: ...
 def have_openmp() -> bool: ...

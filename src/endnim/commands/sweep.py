@@ -1,0 +1,311 @@
+"""``endnim sweep`` (compute and store every value up to a size) and ``endnim sweep-query``
+(ask a stored sweep without recomputing)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+
+if TYPE_CHECKING:
+    from rich.progress import Task
+    from rich.text import Text
+
+    from endnim.sweep.query import QueryResult
+    from endnim.sweep.runner import SweepReport
+
+
+@click.command()
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default="endnim",
+    show_default=True,
+    help="The rule set.",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention.",
+)
+@click.option(
+    "--max-length",
+    "-L",
+    type=click.IntRange(min=1),
+    required=True,
+    help="Longest positions (number of piles).",
+)
+@click.option("--max-pile", "-H", type=click.IntRange(min=1), required=True, help="Largest pile.")
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False),
+    required=True,
+    help="The store's directory (created; an existing sweep there is resumed or extended).",
+)
+@click.option(
+    "--memory",
+    default=None,
+    metavar="SIZE",
+    help="Memory budget, e.g. 4G or 512M (default: half the machine).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Local threads (default: every core).",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Run the chunks on this Dask distributed scheduler (e.g. tcp://10.0.0.1:8786).",
+)
+@click.option(
+    "--chunk-tables",
+    type=click.IntRange(min=1),
+    default=None,
+    help="At most this many inner strings per chunk (smaller: finer resume, more files).",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="JSON lines: one per level, then the summary."
+)
+def sweep(
+    variant: str,
+    convention: str,
+    max_length: int,
+    max_pile: int,
+    out: str,
+    memory: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    chunk_tables: int | None,
+    as_json: bool,
+) -> None:
+    """Compute the value of every position up to a size and keep them in a store.
+
+    Every position of length <= L with piles <= H, layer by layer. Interrupt it at any
+    moment (even kill -9) and run the same command again: finished chunks are kept.
+    """
+    from endnim.sweep.plan import parse_memory
+    from endnim.sweep.runner import run_sweep
+
+    name = variant_name(variant.lower(), convention)
+    budget = parse_memory(memory) if memory is not None else None
+
+    def level_done(level: int, computed: int) -> None:
+        if as_json:
+            line = {"event": "level", "level": level, "length": level + 2, "computed": computed}
+            click.echo(json.dumps(line))
+
+    bar = _SweepBar()
+    try:
+        with bar:
+            report = run_sweep(
+                out,
+                name,
+                max_length,
+                max_pile,
+                workers=workers,
+                memory=budget,
+                chunk_tables=chunk_tables,
+                scheduler=scheduler,
+                progress=bar.update,
+                on_level=level_done,
+            )
+    except KeyboardInterrupt:
+        click.echo(
+            "endnim: interrupted: finished chunks are kept; run the same command to resume",
+            err=True,
+        )
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps({"event": "summary", **report.to_dict()}))
+    else:
+        _print_report(report)
+
+
+class _SweepBar:
+    """Positions done, rate and time left, on standard error (only on a terminal)."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.progress: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> _SweepBar:
+        if self.console.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                ProgressColumn,
+                TaskProgressColumn,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+            from rich.text import Text
+
+            class CountColumn(ProgressColumn):
+                """Positions done of all, and per second (over the last half minute)."""
+
+                def render(self, task: Task) -> Text:
+                    done = f"{_short(task.completed)}/{_short(task.total or 0)} positions"
+                    rate = "" if task.speed is None else f" {_short(task.speed)}/s"
+                    return Text(done + rate, style="cyan")
+
+            self.progress = Progress(
+                TextColumn("[bold]sweep[/]"),
+                BarColumn(),
+                TaskProgressColumn(),
+                CountColumn(),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+            )
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+    def update(self, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        if self.task is None:
+            self.task = self.progress.add_task("sweep", total=total, completed=done)
+        self.progress.update(self.task, completed=done, total=total)
+
+
+def _short(count: float) -> str:
+    """A count in three significant figures: 950, 12.3k, 4.69G.
+
+    >>> _short(469070940), _short(950), _short(12345)
+    ('469M', '950', '12.3k')
+    """
+    for unit in ("", "k", "M", "G", "T"):
+        if abs(count) < 999.5:
+            return f"{count:.3g}{unit}"
+        count /= 1000
+    return f"{count:.3g}P"
+
+
+def _print_report(report: SweepReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from endnim.search import format_bytes
+
+    console = Console(highlight=False)
+    table = Table(
+        title=f"{report.variant}: lengths 1..{report.max_length}, piles 1..{report.max_pile}"
+    )
+    table.add_column("length", justify="right")
+    table.add_column("positions", justify="right")
+    table.add_column("P-positions", justify="right")
+    table.add_column("max value" if report.max_value is not None else "L / R / N", justify="right")
+    for summary in report.lengths:
+        if summary.max_value is not None:
+            last = str(summary.max_value)
+        else:
+            counts = summary.histogram + [0] * (4 - len(summary.histogram))
+            last = f"{counts[1]:,} / {counts[2]:,} / {counts[3]:,}"
+        table.add_row(
+            str(summary.length), f"{summary.positions:,}", f"{summary.p_positions:,}", last
+        )
+    console.print(table)
+    console.print(
+        f"{report.positions:,} positions, {report.p_positions:,} P-positions"
+        + (f", largest value {report.max_value}" if report.max_value is not None else "")
+    )
+    console.print(
+        f"[dim]{report.out}: {report.chunks} chunks ({report.computed_chunks} computed now, "
+        f"{report.reused_chunks} kept"
+        + (f", {report.repaired_chunks} damaged and redone" if report.repaired_chunks else "")
+        + f") in {report.seconds:.1f} s, {report.positions_per_second:,.0f} positions/s on "
+        f"{report.workers} worker(s); peak memory {format_bytes(report.peak_rss_bytes)}[/]"
+    )
+
+
+# ------------------------------------------------------------------------- sweep-query
+@click.command("sweep-query")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("predicate", nargs=-1)
+@click.option(
+    "--length",
+    "lengths",
+    type=click.IntRange(min=1),
+    multiple=True,
+    help="Only positions of this length (repeatable; default: every stored length).",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="List at most this many positions (0: count only).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def sweep_query(
+    directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
+) -> None:
+    """Count and list the positions of a stored sweep that satisfy PREDICATE.
+
+    PREDICATE: p | value N | value-at-least N | outcome P|N|L|R | conjecture 1|2|3 (Horrocks'
+    conjectures on a Muller sweep: lists the counterexamples). Without one: the totals.
+    """
+    from endnim.sweep.query import parse_predicate, run_query
+    from endnim.sweep.reader import open_sweep
+
+    with open_sweep(directory) as stored:
+        if not predicate:
+            if lengths:
+                raise click.UsageError("--length needs a PREDICATE (the totals cover all lengths)")
+            report = stored.summary()
+            if as_json:
+                click.echo(json.dumps(report.to_dict()))
+            else:
+                _print_report(report)
+            return
+        rule = parse_predicate(predicate, stored.impartial)
+        result = run_query(stored, rule, lengths=lengths or None, limit=limit)
+        header = {
+            "sweep": str(stored.path),
+            "variant": stored.variant.name,
+            "max_length": stored.max_length,
+            "max_pile": stored.max_pile,
+        }
+    if as_json:
+        click.echo(json.dumps({**header, **result.to_dict()}))
+    else:
+        _print_query(result, header)
+
+
+def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    span = (
+        f"length {result.lengths[0]}"
+        if len(result.lengths) == 1
+        else f"lengths {result.lengths[0]}..{result.lengths[-1]}"
+    )
+    console.print(
+        f"[bold]{result.count:,}[/] {result.predicate} among {result.checked:,} positions "
+        f"of {span} with piles <= {header['max_pile']} ({header['variant']})"
+    )
+    if len(result.by_length) > 1:
+        console.print("by length: " + ", ".join(f"{k}: {v:,}" for k, v in result.by_length.items()))
+    for piles, value in zip(result.positions, result.values, strict=True):
+        console.print(f"  {' '.join(map(str, piles))}   [dim]{value}[/]")
+    if result.truncated and result.limit:
+        console.print(f"[dim]... {result.count - len(result.positions):,} more (--limit)[/]")

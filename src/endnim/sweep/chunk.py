@@ -1,0 +1,163 @@
+"""One chunk of a sweep: the tables of the inner strings that share a prefix, in one call of
+the engine's kernel (``_kernels.sweep_chunk``: the recurrences of ``_kernels.batch``, keeping
+the table of values only, in the store's integer type, and counting them).
+
+The table of an inner string s (length k) holds the values of x·s·y for 0 <= x, y <= H. Its
+borders are row s_1 of the table of s[1:] and column s_last of the table of s[:-1], both in
+the level before (see ``endnim.engine.layer``). A stored level keeps only the tables of values
+(the kernel's table P): Muller's second table Q of s, the values of y·sᵀ·x, is the transpose of
+the table P of the reversed string, so its borders are read from level k − 1 too.
+
+>>> import numpy as np
+>>> task = ChunkTask(0, 1, 4, 0, 0, 0, "uint8", (0, 1, 2, 3, 4))
+>>> result = compute_chunk(task, None)
+>>> result.data[0, 3, 1:].tolist()           # G(3 y), y = 1..4: Nim
+[2, 1, 0, 7]
+>>> result.counts[2][0]                      # P-positions of length 2: the four a·a
+4
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from endnim.engine import _kernels
+
+Values = npt.NDArray[np.integer]
+"""A stored level or chunk: shape (tables, H + 1, H + 1), entry [s, x, y] = value of x·s·y."""
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """What one chunk computes; plain data, so that it travels to a Dask worker."""
+
+    family: int
+    """Kernel family code (``endnim.engine.families``)."""
+    kernel_tables: int
+    max_pile: int
+    level: int
+    prefix_length: int
+    chunk: int
+    dtype: str
+    base: tuple[int, ...]
+    """Values (partizan: outcome codes) of the lone piles 0..H: the borders of level 0."""
+
+    @property
+    def tables(self) -> int:
+        """Inner strings in this chunk."""
+        return int(self.max_pile ** (self.level - self.prefix_length))
+
+    @property
+    def first_table(self) -> int:
+        """Index of the chunk's first inner string in its level (base H, first pile most
+        significant)."""
+        return self.chunk * self.tables
+
+    @property
+    def key(self) -> str:
+        """A name unique within a sweep."""
+        return f"level-{self.level:02d}-p{self.prefix_length}-{self.chunk}"
+
+
+@dataclass
+class ChunkResult:
+    """A computed chunk: its tables of values and the histogram of values per length."""
+
+    task: ChunkTask
+    data: Values
+    counts: dict[int, list[int]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def reverse_digits(index: npt.NDArray[np.int64], digits: int, base: int) -> npt.NDArray[np.int64]:
+    """The index of each string reversed (strings of ``digits`` piles, base-``base`` indices).
+
+    >>> reverse_digits(np.array([0 * 9 + 1 * 3 + 2]), 3, 3).tolist()   # 012 -> 210
+    [21]
+    """
+    rest = index.copy()
+    out = np.zeros_like(index)
+    for _ in range(digits):
+        out = out * base + rest % base
+        rest //= base
+    return out
+
+
+def gather_borders(
+    task: ChunkTask, previous: Values | None
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Row 0 and column 0 of each kernel table of the chunk's strings, from level k − 1."""
+    h, side, ntab, k = task.max_pile, task.max_pile + 1, task.kernel_tables, task.level
+    if k == 0:
+        base = np.asarray(task.base, dtype=np.int32)
+        border = np.broadcast_to(base, (1, ntab, side)).copy()
+        return border, border.copy()
+    assert previous is not None and previous.shape[1:] == (side, side)
+    count = task.tables
+    index = task.first_table + np.arange(count, dtype=np.int64)
+    shorter = h ** (k - 1)
+    first = index // shorter + 1  # s_1
+    last = index % h + 1  # s_last
+    tail = index % shorter  # s[1:]
+    head = index // h  # s[:-1]
+    rows = np.empty((count, ntab, side), np.int32)
+    cols = np.empty((count, ntab, side), np.int32)
+    rows[:, 0, :] = previous[tail, first, :]  # P of s at x = 0: values of s·y
+    cols[:, 0, :] = previous[head, :, last]  # P of s at y = 0: values of x·s
+    if ntab == 2:  # Muller: Q of t is P of reversed t, transposed
+        rows[:, 1, :] = previous[reverse_digits(tail, k - 1, h), :, first]  # values of y·sᵀ
+        cols[:, 1, :] = previous[reverse_digits(head, k - 1, h), last, :]  # values of sᵀ·x
+    return rows, cols
+
+
+def compute_chunk(task: ChunkTask, previous: Values | None) -> ChunkResult:
+    """Compute one chunk from the whole previous level (``None`` for level 0).
+
+    The kernel (``_kernels.sweep_chunk``) computes each table in a scratch buffer, stores its
+    values in the chunk's type and counts them, without holding the GIL.
+    """
+    started = time.perf_counter()
+    rows, cols = gather_borders(task, previous)
+    count, side = rows.shape[0], task.max_pile + 1
+    data: Values = np.empty((count, side, side), dtype=task.dtype)
+    counts = np.zeros(histogram_bins(task), dtype=np.int64)
+    _kernels.sweep_chunk(task.family, count, task.max_pile, rows, cols, data, counts, 1)
+    result = ChunkResult(task, data, {task.level + 2: _trimmed(counts)})
+    if task.level == 0:
+        result.counts[1] = histogram(data[0, 0, 1:])  # the lone piles
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def histogram_bins(task: ChunkTask) -> int:
+    """Bins for the chunk's histogram: every value its type can hold (int32: the bound)."""
+    if task.dtype == "uint8":
+        return 1 << 8
+    if task.dtype == "uint16":
+        return 1 << 16
+    return max(2 * task.max_pile + 1, max(task.base)) + 1
+
+
+def _trimmed(counts: npt.NDArray[np.int64]) -> list[int]:
+    nonzero = np.flatnonzero(counts)
+    top = int(nonzero[-1]) + 1 if nonzero.size else 0
+    return [int(c) for c in counts[:top]]
+
+
+def histogram(values: Values) -> list[int]:
+    """How many of ``values`` equal 0, 1, 2, … (up to the largest).
+
+    >>> histogram(np.array([[0, 2], [2, 2]], dtype=np.uint8))
+    [1, 0, 3]
+    """
+    flat = values.ravel()
+    if flat.size == 0:
+        return []
+    return [int(c) for c in np.bincount(flat)]
+
+
+__all__ = ["ChunkResult", "ChunkTask", "Values", "compute_chunk", "gather_borders", "histogram"]

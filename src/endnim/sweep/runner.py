@@ -1,0 +1,464 @@
+"""Run a sweep level by level, chunk by chunk, on every local core or on a Dask cluster, and
+resume it after any interruption.
+
+A run opens (or creates) the store, re-uses the chunking of the levels already started, checks
+every recorded chunk against its checksum (a damaged or missing one is dropped and computed
+again), deletes the temporary files a killed run left, and then computes only the chunks the
+catalogue lacks. For each level it loads the level before it, whole, from disk; the chunks go
+to a thread pool (the batch kernel and numpy release the GIL) or, with a scheduler address, to
+Dask workers (the level before is scattered to them once; they return arrays, and this process
+writes and records them).
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     report = run_sweep(folder, "endnim", 4, 3, workers=1)
+...     report.positions, report.p_positions, report.max_value
+(120, 30, 4)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import resource
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from endnim.engine.families import CODE_TO_OUTCOME, base_border, family_of
+from endnim.engine.interval import default_threads
+from endnim.sweep.chunk import ChunkResult, ChunkTask, Values, compute_chunk
+from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
+from endnim.sweep.store import CATALOGUE, Store, WrittenChunk, write_chunk
+from endnim.variants import get_variant
+
+Progress = Callable[[int, int], None]
+"""Called with (positions done, positions in the sweep)."""
+OnWritten = Callable[[WrittenChunk], None]
+
+
+@dataclass
+class LengthSummary:
+    """What the sweep found among the positions of one length."""
+
+    length: int
+    positions: int
+    p_positions: int
+    max_value: int | None
+    histogram: list[int]
+    """How many positions have value (partizan: outcome code) 0, 1, 2, ..."""
+
+
+@dataclass
+class SweepReport:
+    """The outcome of a run: the sweep's totals and what this run did."""
+
+    out: str
+    variant: str
+    max_length: int
+    max_pile: int
+    positions: int
+    p_positions: int
+    max_value: int | None
+    outcomes: dict[str, int] | None
+    lengths: list[LengthSummary] = field(default_factory=list)
+    chunks: int = 0
+    computed_chunks: int = 0
+    reused_chunks: int = 0
+    repaired_chunks: int = 0
+    computed_positions: int = 0
+    seconds: float = 0.0
+    workers: int = 1
+    scheduler: str | None = None
+    peak_rss_bytes: int = 0
+
+    @property
+    def positions_per_second(self) -> float:
+        """Positions computed by this run per second of its wall time."""
+        return self.computed_positions / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON summary (``endnim sweep --json``)."""
+        data = asdict(self)
+        data["positions_per_second"] = round(self.positions_per_second, 1)
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+
+def summarize_lengths(store: Store, max_length: int, impartial: bool) -> list[LengthSummary]:
+    """Totals per length from the catalogue's histograms (no chunk file is read)."""
+    sums: dict[int, list[int]] = {}
+    for record in store.chunk_records():
+        for length, counts in record.counts.items():
+            if length > max_length:
+                continue
+            total = sums.setdefault(length, [])
+            total.extend([0] * (len(counts) - len(total)))
+            for value, count in enumerate(counts):
+                total[value] += count
+    out = []
+    for length in sorted(sums):
+        counts = sums[length]
+        top = max((v for v, c in enumerate(counts) if c), default=None)
+        out.append(
+            LengthSummary(
+                length,
+                sum(counts),
+                counts[0] if counts else 0,
+                top if impartial else None,
+                counts,
+            )
+        )
+    return out
+
+
+def make_report(
+    store: Store, out: str, variant: str, max_length: int, max_pile: int
+) -> SweepReport:
+    """The sweep's totals over lengths 1..``max_length``."""
+    impartial = get_variant(variant).impartial
+    lengths = summarize_lengths(store, max_length, impartial)
+    outcomes = None
+    if not impartial:
+        outcomes = dict.fromkeys(CODE_TO_OUTCOME, 0)
+        for summary in lengths:
+            for code, count in enumerate(summary.histogram):
+                outcomes[CODE_TO_OUTCOME[code]] += count
+    tops = [s.max_value for s in lengths if s.max_value is not None]
+    return SweepReport(
+        out=out,
+        variant=variant,
+        max_length=max_length,
+        max_pile=max_pile,
+        positions=sum(s.positions for s in lengths),
+        p_positions=sum(s.p_positions for s in lengths),
+        max_value=max(tops) if tops else None,
+        outcomes=outcomes,
+        lengths=lengths,
+        chunks=len(store.chunk_records()),
+    )
+
+
+# ----------------------------------------------------------------------------- executors
+class Executor(Protocol):
+    """Computes chunks and hands each, written to disk, to ``on_written`` in this thread."""
+
+    workers: int
+
+    def run(
+        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LocalExecutor:
+    """Threads computing whole chunks (the kernel on one core each, ``workers`` at a time) and
+    writing them; as many more chunks are written (fsync) while the next ones compute."""
+
+    def __init__(self, root: Path, workers: int) -> None:
+        self.root = root
+        self.workers = workers
+        self.computing = threading.Semaphore(workers)
+        self.pool = ThreadPoolExecutor(max_workers=2 * workers, thread_name_prefix="endnim-sweep")
+
+    def run(
+        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+    ) -> None:
+        def job(task: ChunkTask) -> WrittenChunk:
+            with self.computing:
+                result = compute_chunk(task, previous)
+            return write_chunk(self.root, result, chunks)
+
+        waiting = iter(tasks)
+        running: set[Future[WrittenChunk]] = set()
+
+        def top_up() -> None:
+            while len(running) < 2 * self.workers:
+                task = next(waiting, None)
+                if task is None:
+                    return
+                running.add(self.pool.submit(job, task))
+
+        try:
+            top_up()
+            while running:
+                done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in done:
+                    running.discard(future)
+                    on_written(future.result())
+                top_up()
+        except BaseException:
+            # interrupted: keep what is already computed, then stop
+            for future in running:
+                future.cancel()
+            for future in running:
+                if not future.cancelled():
+                    with contextlib.suppress(Exception):  # the first error is the one to report
+                        on_written(future.result())
+            raise
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskExecutor:
+    """The same chunks on a Dask distributed cluster; this process writes what comes back."""
+
+    def __init__(self, root: Path, address: str, *, timeout: float = 10.0) -> None:
+        try:
+            # typed as Any: parts of distributed's API have no annotations
+            self.distributed: Any = importlib.import_module("distributed")
+        except ImportError:  # pragma: no cover - the optional dependency is missing
+            raise SweepError(
+                "--scheduler needs Dask: pip install 'endnim[sweep]' (dask[distributed])"
+            ) from None
+        self.root = root
+        self.address = address
+        try:  # a malformed address, before a Client exists (a failed one lingers)
+            self.distributed.comm.get_address_host_port(address)
+        except ValueError as error:
+            raise SweepError(f"bad Dask scheduler address {address!r}: {error}") from None
+        try:
+            self.client: Any = self.distributed.Client(
+                address, timeout=f"{timeout}s", set_as_default=False
+            )
+        except (OSError, TimeoutError, ValueError) as error:
+            raise SweepError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def run(
+        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+    ) -> None:
+        shared = (
+            self.client.scatter(previous, broadcast=True, hash=False)
+            if previous is not None
+            else None
+        )
+        tag = uuid.uuid4().hex[:8]
+        waiting: Iterator[ChunkTask] = iter(tasks)
+        running: Any = self.distributed.as_completed(loop=self.client.loop)
+        submitted: set[Any] = set()
+
+        def submit() -> None:
+            task = next(waiting, None)
+            if task is not None:
+                future = self.client.submit(
+                    compute_chunk, task, shared, key=f"endnim-sweep-{tag}-{task.key}", pure=False
+                )
+                submitted.add(future)
+                running.add(future)
+
+        try:
+            for _ in range(2 * self.workers):
+                submit()
+            for future in running:
+                result: ChunkResult = future.result()
+                submitted.discard(future)
+                future.release()
+                on_written(write_chunk(self.root, result, chunks))
+                submit()
+        finally:
+            if submitted:
+                self.client.cancel(list(submitted))
+            if shared is not None:
+                self.client.cancel(shared)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+# --------------------------------------------------------------------------------- a run
+def _stored_prefixes(root: Path) -> dict[int, int]:
+    if not (root / CATALOGUE).exists():
+        return {}
+    store = Store.open(root)
+    try:
+        return store.level_prefixes()
+    finally:
+        store.close()
+
+
+def _open_store(root: Path, plan_meta: dict[str, str]) -> Store:
+    if (root / CATALOGUE).exists():
+        store = Store.open(root)
+        existing = store.meta
+        store.close()
+        for key in ("variant", "max_pile"):
+            if existing.get(key) != plan_meta[key]:
+                raise SweepError(
+                    f"{root} holds a sweep of {existing.get('variant')} with piles <= "
+                    f"{existing.get('max_pile')}; this one is {plan_meta['variant']} with piles "
+                    f"<= {plan_meta['max_pile']}: choose another --out"
+                )
+    return Store.create(root, plan_meta)
+
+
+def run_sweep(
+    out: str | Path,
+    variant: str,
+    max_length: int,
+    max_pile: int,
+    *,
+    workers: int | None = None,
+    memory: int | None = None,
+    chunk_tables: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    on_level: Callable[[int, int], None] | None = None,
+) -> SweepReport:
+    """Compute (or finish) the sweep of every position of length <= ``max_length`` with piles
+    <= ``max_pile`` into the store ``out``; returns its totals.
+
+    ``workers`` threads (default: every core) or, with ``scheduler`` (a Dask scheduler
+    address), the cluster's workers; ``memory`` bytes at most (default: half the machine);
+    ``chunk_tables`` caps the inner strings per chunk (finer resume, more files).
+    ``on_level(level, chunks computed)`` is called as each level is finished.
+    """
+    started = time.perf_counter()
+    root = Path(out)
+    rules = get_variant(variant)
+    family_of(rules)  # refuses a variant the engine cannot solve
+    if scheduler is not None and workers is not None:
+        raise SweepError("--workers is for the local pool: a Dask cluster has its own workers")
+    if chunk_tables is not None and chunk_tables < 1:
+        raise SweepError("--chunk-tables must be at least 1")
+    memory = default_memory() if memory is None else memory
+    meta = {"variant": rules.name, "max_pile": str(max_pile)}
+    executor: Executor = (
+        DaskExecutor(root, scheduler)
+        if scheduler is not None
+        else LocalExecutor(root, default_threads() if workers is None else workers)
+    )
+    try:
+        fixed = _stored_prefixes(root)
+        plan = make_plan(
+            rules.name,
+            max_length,
+            max_pile,
+            workers=executor.workers,
+            memory=memory,
+            chunk_tables=chunk_tables,
+            fixed_prefixes=fixed,
+        )
+        store = _open_store(root, {**meta, "dtype": plan.dtype, "family": str(plan.family)})
+        try:
+            if store.meta["dtype"] != plan.dtype:
+                raise SweepError(f"{root} stores {store.meta['dtype']} values, not {plan.dtype}")
+            report = _run(store, plan, executor, progress, on_level, scheduler)
+        finally:
+            store.close()
+    finally:
+        executor.close()
+    report.seconds = time.perf_counter() - started
+    report.peak_rss_bytes = peak_rss_bytes()
+    return report
+
+
+def _run(
+    store: Store,
+    plan: SweepPlan,
+    executor: Executor,
+    progress: Progress | None,
+    on_level: Callable[[int, int], None] | None,
+    scheduler: str | None,
+) -> SweepReport:
+    rules = get_variant(plan.variant)
+    base = tuple(int(v) for v in base_border(rules, family_of(rules), plan.max_pile))
+    store.remove_temporary_files()
+    bad = store.verify()
+    for record in bad:
+        (store.root / record.file).unlink(missing_ok=True)
+        store.forget_chunk(record)
+    already = sum(r.bytes for r in store.chunk_records())
+    plan.check_disk(store.root, already)
+    run = store.start_run(plan.max_length, executor.workers, scheduler)
+    by_level = {level.level: level for level in plan.levels}
+    total = plan.positions
+    done = sum(
+        by_level[r.level].positions_per_chunk(plan.max_length)
+        for r in store.chunk_records()
+        if r.level in by_level
+    )
+    reused = len(store.chunk_records())
+    computed = computed_positions = 0
+    if progress is not None:
+        progress(done, total)
+
+    def on_written(written: WrittenChunk) -> None:
+        nonlocal done, computed, computed_positions
+        store.record_chunk(written, run)
+        count = by_level[written.result.task.level].positions_per_chunk(plan.max_length)
+        done += count
+        computed += 1
+        computed_positions += count
+        if progress is not None:
+            progress(done, total)
+
+    try:
+        previous: Values | None = None
+        for level in plan.levels:
+            store.start_level(level.level, level.prefix_length, level.chunks)
+            finished = {r.chunk for r in store.chunk_records(level.level)}
+            missing = [c for c in range(level.chunks) if c not in finished]
+            before = computed
+            if missing:
+                if level.level > 0:
+                    previous = None  # free the level before last first
+                    previous = store.load_level(
+                        level.level - 1,
+                        plan.max_pile ** (level.level - 1),
+                        plan.max_pile + 1,
+                        plan.dtype,
+                    )
+                tasks = [
+                    ChunkTask(
+                        plan.family,
+                        plan.kernel_tables,
+                        plan.max_pile,
+                        level.level,
+                        level.prefix_length,
+                        chunk,
+                        plan.dtype,
+                        base,
+                    )
+                    for chunk in missing
+                ]
+                executor.run(tasks, previous, level.chunks, on_written)
+            previous = None
+            store.finish_level(level.level)
+            if on_level is not None:
+                on_level(level.level, computed - before)
+    finally:
+        store.finish_run(run)
+    report = make_report(store, str(store.root), plan.variant, plan.max_length, plan.max_pile)
+    report.computed_chunks = computed
+    report.reused_chunks = reused
+    report.repaired_chunks = len(bad)
+    report.computed_positions = computed_positions
+    report.workers = executor.workers
+    report.scheduler = scheduler
+    return report
+
+
+def peak_rss_bytes() -> int:
+    """The most resident memory this process has used so far."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)
+
+
+__all__ = [
+    "DaskExecutor",
+    "LengthSummary",
+    "LocalExecutor",
+    "SweepReport",
+    "make_report",
+    "peak_rss_bytes",
+    "run_sweep",
+]
