@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -129,10 +130,16 @@ static inline void end_row(State *s, int64_t x, const int64_t *above, int64_t *m
     int32_t *const out = s->full[0] ? s->full[0] + x * (Y + 1) : s->scratch + (x & 1) * (Y + 1);
     int64_t ready = above ? __atomic_load_n(above, __ATOMIC_ACQUIRE) : Y;
     for (int64_t y = 1; y <= Y; y++) {
-        while (ready < y) {
+        for (int spins = 0; ready < y; spins++) {
+            /* spin briefly; then give the core away, in case the row above needs it (a busy or
+               oversubscribed machine would otherwise stall both threads) */
+            if (spins < 256) {
 #if defined(__x86_64__) || defined(__i386__)
-            __builtin_ia32_pause();
+                __builtin_ia32_pause();
 #endif
+            } else {
+                sched_yield();
+            }
             ready = __atomic_load_n(above, __ATOMIC_ACQUIRE);
         }
         uint64_t *const col = colblock + y * CS;  /* [low | summary SW | bits W] */

@@ -51,14 +51,24 @@ DEFAULT_BYTES = int(os.environ.get("ENDNIM_ENGINE_BYTES", str(8 * 2**30)))
 
 
 def default_threads() -> int:
-    """Every core the process may use (``ENDNIM_THREADS`` overrides)."""
+    """The cores this process may use, less those the machine is already busy with.
+
+    A row wavefront needs its threads to run at the same time: on an oversubscribed machine a
+    descheduled thread stalls the other, so there one thread is faster. ``ENDNIM_THREADS``
+    (or ``threads=``) overrides.
+    """
     env = os.environ.get("ENDNIM_THREADS")
     if env:
         return max(1, int(env))
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average
+        busy = 0.0
+    return max(1, min(cores, round(cores - busy + 0.5)))
 
 
 @dataclass(frozen=True)
