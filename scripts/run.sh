@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# Set up (if needed) and run the main job: analyse an example position in every variant.
+# Set up (if needed) and run the main job: the web workbench on http://127.0.0.1:8000/
+# (options go to `endnim serve`, e.g. --port 9000). Ctrl+C stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-position=${*:-3 3 3 2 3 4 3 3}
-for variant in endnim misere loop muller partizan; do
-  .venv/bin/endnim analyze --variant "$variant" $position
-  echo
-done
+exec .venv/bin/endnim serve "$@"

@@ -26,6 +26,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.conjecture:conjecture",
         "Check a conjecture on every position, resumably.",
     ),
+    "serve": (
+        "endnim.commands.serve:serve",
+        "The web workbench: explore, value every move, play.",
+    ),
+    "play": ("endnim.commands.play:play", "Play against the computer in the terminal."),
     "sweep": (
         "endnim.commands.sweep:sweep",
         "Compute and store the value of every position up to a size.",

@@ -1,0 +1,311 @@
+"""``endnim play``: a game against the computer in the terminal.
+
+Moves are read one per line from standard input, so a game can be scripted
+(``printf 'L2\\nR0\\n' | endnim play 3 1 4``); the game ends cleanly at the end of input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import click
+
+from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.errors import EndNimError
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from endnim.moves import End
+    from endnim.play.session import GameSession
+
+DEFAULT_POSITION = "3 1 4 1 5"
+"""An N-position in every variant: whoever moves first can win."""
+SHOWN_PILES = 24
+"""Longer rows are drawn as their first and last piles around an ellipsis."""
+BAR_LINES = 5
+
+HELP = (
+    "Type a move: [bold]L3[/] (the first pile becomes 3), [bold]R0[/] (the last pile is "
+    "removed), [bold]L2r[/] (Muller: then reverse the row). Or: [bold]hint[/], [bold]moves[/] "
+    "(every move, valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
+)
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("position", nargs=-1)
+@click.option(
+    "--variant",
+    "-v",
+    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
+    default="endnim",
+    show_default=True,
+    help="The rule set.",
+)
+@click.option(
+    "--convention",
+    type=click.Choice(CONVENTIONS),
+    default="cairns-ho",
+    show_default=True,
+    help="Misère Grundy convention (the game is the same; hints quote its theorems).",
+)
+@click.option(
+    "--skill",
+    type=click.IntRange(0, 100),
+    default=100,
+    show_default=True,
+    help="The computer's skill: 100 plays perfectly, 0 at random, 70 its best move 70% of "
+    "the time.",
+)
+@click.option("--computer-first", is_flag=True, help="The computer makes the first move.")
+@click.option(
+    "--side",
+    type=click.Choice(("L", "R", "left", "right"), case_sensitive=False),
+    default=None,
+    help="Partizan End-Nim: the side you play, L (Left, the first pile; default) or R.",
+)
+@click.option("--seed", type=int, default=None, help="Make the computer's random choices repeat.")
+def play(
+    position: tuple[str, ...],
+    variant: str,
+    convention: str,
+    skill: int,
+    computer_first: bool,
+    side: str | None,
+    seed: int | None,
+) -> None:
+    """Play against the computer. POSITION defaults to 3 1 4 1 5.
+
+    Moves are read from standard input, one per line; the game ends at the end of input.
+    """
+    import random
+    import sys
+
+    from rich.console import Console
+
+    from endnim.play import ComputerPlayer, GameSession
+    from endnim.variants import get_variant
+
+    for token in position:
+        if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
+            raise EndNimError(f"no such option: {token} (see 'endnim play --help')")
+    name = variant_name(variant.lower(), convention)
+    rules = get_variant(name)
+    chosen_side: End | None = None
+    if side is not None:
+        if rules.impartial:
+            raise EndNimError(
+                f"--side applies to --variant partizan only ({rules.title} is impartial)"
+            )
+        chosen_side = "L" if side.lower() in ("l", "left") else "R"
+    game = GameSession(
+        rules,
+        " ".join(position) or DEFAULT_POSITION,
+        human_first=not computer_first,
+        human_side=chosen_side if chosen_side or rules.impartial else "L",
+        computer=ComputerPlayer(skill, random.Random(seed)),
+    )
+    console = Console(highlight=False)
+    stdin = sys.stdin
+    echo_input = not stdin.isatty()
+
+    def read_line(prompt: str) -> str | None:
+        console.print(prompt, end="")
+        line: str = stdin.readline()
+        if not line:
+            console.print()
+            return None
+        if echo_input:
+            console.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line
+
+    run_game(game, read_line, console)
+
+
+def run_game(game: GameSession, read_line: Callable[[str], str | None], console: Console) -> None:
+    """Play ``game`` with the person's lines from ``read_line`` (``None`` = end of input).
+
+    >>> import io
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> console = Console(file=io.StringIO(), width=60)
+    >>> lines = iter(["R3"])
+    >>> run_game(GameSession("endnim", "3 1 4"), lambda prompt: next(lines, None), console)
+    >>> "computer plays" in console.file.getvalue()
+    True
+    """
+    from endnim.play.session import TurnError
+
+    _introduce(game, console)
+    shown_at = -1
+    while True:
+        if shown_at != len(game.history):
+            shown_at = len(game.history)
+            console.print()
+            console.print(row_display(game))
+        if game.over:
+            _announce(game, console)
+            return
+        if game.to_move == "computer":
+            ply = game.computer_move()
+            side = f" ({_side_name(ply.side)})" if ply.side else ""
+            console.print(
+                f"[magenta]computer[/]{side} plays [bold]{ply.move}[/] → {_short(str(ply.after))}"
+            )
+            continue
+        line = read_line("your move> ")
+        if line is None:
+            console.print("bye (end of input)")
+            return
+        command = line.strip()
+        word = command.lower()
+        if not command:
+            continue
+        if word in ("q", "quit", "exit"):
+            console.print("bye")
+            return
+        if word in ("help", "?"):
+            console.print(HELP)
+            continue
+        try:
+            if word in ("h", "hint"):
+                hint = game.hint()
+                colour = "green" if hint.wins else "red"
+                console.print(f"[{colour}]hint:[/] {hint.explanation}", highlight=False)
+            elif word in ("u", "undo"):
+                removed = game.undo()
+                console.print(f"took back {removed} move{'s' if removed != 1 else ''}")
+            elif word in ("m", "moves"):
+                console.print(moves_display(game))
+            else:
+                game.play(command)
+        except TurnError as error:
+            console.print(f"[yellow]{error}[/]")
+        except EndNimError as error:
+            console.print(f"[red]{error}[/]  (type 'help')")
+
+
+def row_display(game: GameSession) -> RenderableType:
+    """The row as bars over the pile sizes, the ends that may be played marked L and R.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> console = Console(width=40)
+    >>> console.print(row_display(GameSession("endnim", "1 2")))  # doctest: +NORMALIZE_WHITESPACE
+       ██
+       ██
+       ██
+    ██ ██
+    ██ ██
+    1  2
+    L  R
+    """
+    from rich.table import Table
+    from rich.text import Text
+
+    piles = list(game.position)
+    if not piles:
+        return Text("  (the row is empty)", style="dim")
+    shown: list[int | None] = list(piles)
+    if len(piles) > SHOWN_PILES:
+        half = SHOWN_PILES // 2
+        shown = [*piles[:half], None, *piles[-half:]]
+    largest = max(piles)
+    digits = len(str(largest))
+    grid = Table.grid(padding=(0, 1))
+    for _ in shown:
+        grid.add_column(justify="center")
+    heights = []
+    for pile in shown:
+        if pile is None:
+            heights.append(0)
+        elif largest <= 40:
+            heights.append(max(1, round(BAR_LINES * pile / largest)))
+        else:
+            heights.append(max(1, round(BAR_LINES * len(str(pile)) / digits)))
+    last = len(shown) - 1
+    for level in range(BAR_LINES, 0, -1):
+        cells = []
+        for index, height in enumerate(heights):
+            style = "bold blue" if index in (0, last) else "blue"
+            cells.append(Text("██" if height >= level else "  ", style=style))
+        grid.add_row(*cells)
+    grid.add_row(*(Text("…" if p is None else _label(p), style="bold") for p in shown))
+    ends = ["" for _ in shown]
+    ends[0] = "L"
+    ends[last] = "R" if last else "L R"
+    grid.add_row(*(Text(end, style="cyan") for end in ends))
+    return grid
+
+
+def moves_display(game: GameSession) -> RenderableType:
+    """Every move the person may make, green if it wins and red if it loses, with its value.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> console = Console(width=60)
+    >>> console.print(moves_display(GameSession("endnim", "2 1")))  # doctest: +NORMALIZE_WHITESPACE
+    move   result   leads to   value   remoteness
+    L0     loses    1          G = 1   1
+    L1     wins     1 1        P       2
+    R0     loses    2          G = 2   1
+    """
+    from rich.table import Table
+
+    from endnim.play import evaluate_moves
+
+    listing = evaluate_moves(game.position, game.variant, game.side_to_move)
+    if listing.moves is None:
+        winning = ", ".join(str(r) for r in listing.winning) or "none"
+        return f"{listing.total:,} moves, too many to list; winning: {winning}"
+    table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    for column in ("move", "result", "leads to", "value", "remoteness"):
+        table.add_column(column)
+    for move in listing.moves:
+        colour = "green" if move.wins else "red"
+        value = move.outcome or ""
+        if move.grundy is not None:
+            value = "P" if move.grundy == 0 else f"G = {move.grundy}"
+        table.add_row(
+            f"[{colour}]{move.move}[/]",
+            f"[{colour}]{'wins' if move.wins else 'loses'}[/]",
+            _short(str(move.after)) or "(empty)",
+            value,
+            "" if move.remoteness is None else str(move.remoteness),
+        )
+    return table
+
+
+def _introduce(game: GameSession, console: Console) -> None:
+    skill = game.computer.skill
+    level = "perfect" if skill == 100 else "random" if skill == 0 else f"skill {skill}%"
+    console.print(f"[bold]{game.variant.title}[/] against the computer ({level})")
+    if game.human_side is not None:
+        console.print(
+            f"You play {_side_name(game.human_side)} (the "
+            f"{'first' if game.human_side == 'L' else 'last'} pile)."
+        )
+    console.print("You move first." if game.human_first else "The computer moves first.")
+    console.print(HELP)
+
+
+def _announce(game: GameSession, console: Console) -> None:
+    moves = len(game.history)
+    if game.winner == "human":
+        console.print(f"[bold green]You win![/] ({moves} moves)")
+    else:
+        console.print(f"[bold red]The computer wins.[/] ({moves} moves)")
+
+
+def _side_name(side: str | None) -> str:
+    return "Left" if side == "L" else "Right"
+
+
+def _label(pile: int) -> str:
+    text = str(pile)
+    return text if len(text) <= 6 else f"{text[0]}e{len(text) - 1}"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,52 @@
+"""``endnim serve``: the web workbench on this machine (http://127.0.0.1:8000/ by default)."""
+
+from __future__ import annotations
+
+import click
+
+from endnim.web.compute import DEFAULT_TIMEOUT
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0 opens the workbench to the network).",
+)
+@click.option(
+    "--port",
+    "-p",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0 picks a free one).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds a computation may take before its request fails with 503.",
+)
+def serve(host: str, port: int, timeout: float) -> None:
+    """Run the web workbench: edit a position, see every move valued, play the computer.
+
+    The page needs no internet access; its JSON API is described at /api/openapi.json.
+    """
+    from endnim.web.app import create_app
+    from endnim.web.compute import ComputeGate
+    from endnim.web.server import bind, run, url_of
+
+    sock = bind(host, port)
+    url = url_of(sock)
+    click.echo(f"endnim workbench: {url}  (API schema: {url}api/openapi.json; Ctrl+C stops)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
+    try:
+        run(create_app(gate=ComputeGate(timeout=timeout)), sock)
+    except KeyboardInterrupt:  # uvicorn re-raises Ctrl+C after its graceful shutdown
+        pass
+    finally:
+        sock.close()
+    click.echo("endnim workbench stopped")

@@ -1,0 +1,196 @@
+"""The computer opponent: perfect play, or weaker by a skill setting.
+
+At skill 100 the computer always plays its best move: when it can win, a winning move that
+wins the fastest (least remoteness of the position it leads to); when it cannot, the move that
+delays the loss the longest (Gamesman's convention). At skill *s* it plays its best move with
+probability *s* % and otherwise a uniformly chosen legal move (which may still be good); at 0 it
+plays at random. Everything works at any pile size: the best move comes from the theory's
+winning ranges when the moves are too many to value one by one, and random moves are drawn
+without listing the moves.
+
+>>> import random
+>>> computer = ComputerPlayer(skill=100, rng=random.Random(1))
+>>> choice = computer.choose("3 1 4")
+>>> str(choice.move), choice.kind, choice.wins
+('R3', 'best', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from endnim.errors import EndNimError, MoveError
+from endnim.moves import End, Move
+from endnim.play.evaluation import MoveValue, evaluate_moves, in_ranges, winning_ranges
+from endnim.position import Position, as_position
+from endnim.theory import MoveRange
+from endnim.variants import Variant, get_variant
+
+MAX_SKILL = 100
+
+
+def check_skill(skill: int) -> int:
+    """``skill`` if it is a whole number 0..100, else a one-line error.
+
+    >>> check_skill(70)
+    70
+    """
+    if isinstance(skill, bool) or not isinstance(skill, int) or not 0 <= skill <= MAX_SKILL:
+        raise EndNimError(
+            f"skill is a whole number from 0 (random) to 100 (perfect), not {skill!r}"
+        )
+    return skill
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move the computer (or a hint) chose, and why.
+
+    ``kind``: ``best`` (its best move) or ``random``; ``wins``: whether the mover wins after it
+    with perfect play; ``remoteness``: of the position it leads to, when known.
+    """
+
+    move: Move
+    after: Position
+    kind: str
+    wins: bool
+    remoteness: int | None = None
+
+
+def best_move(
+    position: object,
+    variant: str | Variant = "endnim",
+    player: End | None = None,
+    rng: random.Random | None = None,
+) -> Choice:
+    """The best move for the player to move (ties broken by ``rng``, else the first).
+
+    Winning: the winning move to the position of least remoteness; losing: the move to the
+    position of greatest remoteness. When the moves are too many to value, a winning move from
+    the theory's ranges, or, losing, the move that takes one coin from the larger end pile.
+
+    >>> str(best_move("2 1", "partizan", "R").move)
+    'R0'
+    """
+    rules = get_variant(variant)
+    piles = _playable(position, rules, player)
+    listing = evaluate_moves(piles, rules, player)
+    if listing.moves is not None:
+        winning = [m for m in listing.moves if m.wins]
+        pool = winning or listing.moves
+        return _pick_by_remoteness(pool, bool(winning), rng)
+    if listing.winning:
+        move = _pick_in_ranges(listing.winning, rng)
+        return Choice(move, rules.play(piles, move, player), "best", True)
+    end = _larger_end(piles, rules, player)
+    pile = piles[0] if end == "L" else piles[-1]
+    move = Move(end, pile - 1)
+    return Choice(move, rules.play(piles, move, player), "best", False)
+
+
+def random_move(
+    position: object,
+    variant: str | Variant = "endnim",
+    player: End | None = None,
+    rng: random.Random | None = None,
+) -> Choice:
+    """A legal move drawn at random, without listing the moves (any pile size).
+
+    The end is drawn uniformly among the ends the player may play, the new size uniformly below
+    the pile, the reversal (Muller) by a coin toss; a draw the rules forbid is drawn again.
+
+    >>> choice = random_move("5 5", rng=random.Random(0))
+    >>> choice.kind, choice.move.size < 5
+    ('random', True)
+    """
+    rules = get_variant(variant)
+    piles = _playable(position, rules, player)
+    rng = rng or random.Random()
+    ends = rules.ends(piles, player)
+    if len(piles) == 1 and rules.impartial:
+        ends = ends[:1]
+    ranges = players_winning(piles, rules, player)
+    for _ in range(1000):
+        end = rng.choice(ends)
+        pile = piles[0] if end == "L" else piles[-1]
+        move = Move(end, rng.randrange(pile), rules.reversible and rng.random() < 0.5)
+        try:
+            after = rules.play(piles, move, player)
+        except MoveError:
+            continue
+        return Choice(move, after, "random", in_ranges(move, ranges))
+    raise AssertionError(f"no legal move drawn from {piles}")  # pragma: no cover
+
+
+def players_winning(piles: Position, rules: Variant, player: End | None) -> list[MoveRange]:
+    """The winning moves of ``player`` as ranges (every winning move when impartial).
+
+    >>> [str(r) for r in players_winning(Position((2, 1)), get_variant("partizan"), "L")]
+    ['L1']
+    """
+    return [r for r in winning_ranges(piles, rules) if rules.impartial or r.end == player]
+
+
+@dataclass
+class ComputerPlayer:
+    """The computer: best move with probability ``skill`` %, else a random legal move.
+
+    ``rng`` makes its choices reproducible (``random.Random(seed)``).
+    """
+
+    skill: int = MAX_SKILL
+    rng: random.Random = field(default_factory=random.Random)
+
+    def __post_init__(self) -> None:
+        check_skill(self.skill)
+
+    def choose(
+        self, position: object, variant: str | Variant = "endnim", player: End | None = None
+    ) -> Choice:
+        """The computer's move in ``position`` (partizan: as ``player``)."""
+        if self.skill >= MAX_SKILL or self.rng.random() * MAX_SKILL < self.skill:
+            return best_move(position, variant, player, self.rng)
+        return random_move(position, variant, player, self.rng)
+
+
+def _playable(position: object, rules: Variant, player: End | None) -> Position:
+    piles = as_position(position, allow_empty=True)
+    if not rules.impartial and player not in ("L", "R"):
+        raise MoveError("partizan End-Nim needs the player to move: 'L' (Left) or 'R' (Right)")
+    if rules.is_terminal(piles):
+        raise MoveError(f"the game is over: no move is legal in {str(piles) or '(empty)'}")
+    return piles
+
+
+def _pick_by_remoteness(
+    pool: Sequence[MoveValue], winning: bool, rng: random.Random | None
+) -> Choice:
+    known = [m for m in pool if m.remoteness is not None]
+    if known:
+        best = (min if winning else max)(m.remoteness for m in known if m.remoteness is not None)
+        pool = [m for m in known if m.remoteness == best]
+    chosen = pool[0] if rng is None else rng.choice(list(pool))
+    return Choice(chosen.move, chosen.after, "best", chosen.wins, chosen.remoteness)
+
+
+def _pick_in_ranges(ranges: Sequence[MoveRange], rng: random.Random | None) -> Move:
+    if rng is None:
+        first = ranges[0]
+        return Move(first.end, first.low, first.reverse)
+    # uniform over every winning move, without listing them (a range can hold 10**100 moves)
+    total = sum(r.count for r in ranges)
+    index = rng.randrange(total)
+    for r in ranges:
+        if index < r.count:
+            return Move(r.end, r.low + index, r.reverse)
+        index -= r.count
+    raise AssertionError("index beyond the ranges")  # pragma: no cover
+
+
+def _larger_end(piles: Position, rules: Variant, player: End | None) -> End:
+    ends = rules.ends(piles, player)
+    if len(ends) == 1 or len(piles) == 1:
+        return ends[0]
+    return "L" if piles[0] >= piles[-1] else "R"

@@ -1,0 +1,242 @@
+"""A game between a person and the computer: turns, moves, undo, hints, the winner.
+
+The same session object serves the terminal game (``endnim play``) and the web workbench. In
+an impartial variant the two players share every move and alternate; in partizan End-Nim the
+person plays Left (the first pile) or Right (the last pile) and either side may start. The
+player to move in a terminal position has lost, unless the variant values it otherwise
+(misère End-Nim in Conway's convention: the empty row is a win for the player to move).
+
+>>> import random
+>>> game = GameSession("endnim", "3 1 4", computer=ComputerPlayer(rng=random.Random(0)))
+>>> game.to_move, game.play("L0").after, game.to_move
+('human', Position(1, 4), 'computer')
+>>> str(game.computer_move().move), game.position
+('R1', Position(1, 1))
+>>> game.undo(), game.position, game.to_move
+(2, Position(3, 1, 4), 'human')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from endnim.errors import EndNimError, MoveError
+from endnim.moves import End, Move
+from endnim.play.computer import ComputerPlayer, best_move
+from endnim.position import Position, as_position
+from endnim.theory import theory_for
+from endnim.variants import Variant, get_variant
+
+Mover = Literal["human", "computer"]
+MAX_PLIES = 100_000
+"""A game longer than this is refused (a row of huge piles could last for ever)."""
+
+
+class TurnError(MoveError):
+    """A move out of turn, after the end of the game, or nothing to undo."""
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of the game: who made it, as which side (partizan), from where to where.
+
+    ``kind``: ``human``, or the computer's ``best`` or ``random`` move.
+    """
+
+    mover: Mover
+    side: End | None
+    move: Move
+    before: Position
+    after: Position
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready fields (positions also as text, exact at any size)."""
+        return {
+            "mover": self.mover,
+            "side": self.side,
+            "move": str(self.move),
+            "before": str(self.before),
+            "after": str(self.after),
+            "kind": self.kind,
+        }
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The best move for the person, whether it wins, and why (the theorem)."""
+
+    move: Move
+    after: Position
+    wins: bool
+    explanation: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {
+            "move": str(self.move),
+            "after": str(self.after),
+            "wins": self.wins,
+            "explanation": self.explanation,
+        }
+
+
+class GameSession:
+    """A game of ``variant`` from ``start`` between a person and the computer.
+
+    ``human_first``: whether the person moves first; ``human_side`` (partizan only): ``'L'``
+    (Left, the first pile) or ``'R'`` (Right, the last pile).
+    """
+
+    def __init__(
+        self,
+        variant: str | Variant,
+        start: object,
+        *,
+        human_first: bool = True,
+        human_side: End | None = None,
+        computer: ComputerPlayer | None = None,
+        max_plies: int = MAX_PLIES,
+    ) -> None:
+        self.variant = get_variant(variant)
+        self.start = as_position(start)
+        if self.variant.impartial:
+            if human_side is not None:
+                raise EndNimError(f"{self.variant.title} is impartial: there are no sides to pick")
+        elif human_side is None:
+            human_side = "L"
+        elif human_side not in ("L", "R"):
+            raise EndNimError(f"pick side 'L' (Left) or 'R' (Right), not {human_side!r}")
+        self.human_first = human_first
+        self.human_side: End | None = human_side
+        self.computer = computer or ComputerPlayer()
+        self.max_plies = max_plies
+        self.history: list[Ply] = []
+
+    # ------------------------------------------------------------------ state
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self.history[-1].after if self.history else self.start
+
+    @property
+    def to_move(self) -> Mover:
+        """Who moves next (in a finished game: who would, and has lost or won)."""
+        human_turn = (len(self.history) % 2 == 0) == self.human_first
+        return "human" if human_turn else "computer"
+
+    @property
+    def side_to_move(self) -> End | None:
+        """Partizan: the side (``L`` or ``R``) of the player to move; impartial: ``None``."""
+        if self.human_side is None:
+            return None
+        if self.to_move == "human":
+            return self.human_side
+        return "R" if self.human_side == "L" else "L"
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (the player to move has no move)."""
+        return self.variant.is_terminal(tuple(self.position))
+
+    @property
+    def winner(self) -> Mover | None:
+        """Who won, once the game is over; ``None`` before."""
+        if not self.over:
+            return None
+        mover_wins = self.variant.terminal_value(tuple(self.position)) != 0
+        if mover_wins:
+            return self.to_move
+        return "computer" if self.to_move == "human" else "human"
+
+    # ------------------------------------------------------------------ moves
+    def play(self, move: Move | str) -> Ply:
+        """The person plays ``move`` (notation ``L3``, ``R0``, ``L2r``)."""
+        self._check_turn("human")
+        if isinstance(move, str):
+            move = Move.parse(move)
+        side = self.side_to_move
+        after = self.variant.play(self.position, move, side)
+        if len(self.position) == 1 and self.variant.impartial:
+            move = Move("L", move.size, move.reverse)  # one name per move on a lone pile
+        return self._record(Ply("human", side, move, self.position, after, "human"))
+
+    def computer_move(self) -> Ply:
+        """The computer plays its move (best or random, by its skill)."""
+        self._check_turn("computer")
+        side = self.side_to_move
+        choice = self.computer.choose(self.position, self.variant, side)
+        return self._record(
+            Ply("computer", side, choice.move, self.position, choice.after, choice.kind)
+        )
+
+    def undo(self) -> int:
+        """Take back the person's last move and every move after it; returns how many plies.
+
+        Raises :class:`TurnError` when the person has not moved yet.
+        """
+        for index in range(len(self.history) - 1, -1, -1):
+            if self.history[index].mover == "human":
+                removed = len(self.history) - index
+                del self.history[index:]
+                return removed
+        raise TurnError("nothing to undo: you have not moved yet")
+
+    def hint(self) -> Hint:
+        """The person's best move now, with the reason it wins (or why every move loses)."""
+        self._check_turn("human")
+        side = self.side_to_move
+        choice = best_move(self.position, self.variant, side)
+        _outcome, reason = theory_for(self.variant.name).outcome(tuple(self.position))
+        if choice.wins:
+            explanation = f"{choice.move} wins: it leaves {_short(choice.after)}, " + (
+                "a P-position (the player to move loses)"
+                if self.variant.impartial
+                else f"which {_opponent(side)} loses moving first"
+            )
+        else:
+            explanation = (
+                f"every move loses against perfect play; {choice.move} makes the game last the "
+                "longest"
+            )
+        return Hint(choice.move, choice.after, choice.wins, f"{explanation}. {reason}")
+
+    # ------------------------------------------------------------------ helpers
+    def _check_turn(self, mover: Mover) -> None:
+        if self.over:
+            raise TurnError("the game is over: start a new one or undo")
+        if self.to_move != mover:
+            whose = "your" if self.to_move == "human" else "the computer's"
+            raise TurnError(f"it is {whose} turn")
+
+    def _record(self, ply: Ply) -> Ply:
+        if len(self.history) >= self.max_plies:
+            raise TurnError(f"the game is longer than {self.max_plies:,} moves: start a new one")
+        self.history.append(ply)
+        return ply
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state of the game, JSON-ready."""
+        return {
+            "variant": self.variant.name,
+            "start": str(self.start),
+            "position": str(self.position),
+            "history": [ply.to_dict() for ply in self.history],
+            "to_move": self.to_move,
+            "side_to_move": self.side_to_move,
+            "human_side": self.human_side,
+            "human_first": self.human_first,
+            "skill": self.computer.skill,
+            "over": self.over,
+            "winner": self.winner,
+        }
+
+
+def _short(piles: Position) -> str:
+    text = str(piles) or "the empty row"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _opponent(side: End | None) -> str:
+    return "Right" if side == "L" else "Left"

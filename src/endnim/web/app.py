@@ -1,0 +1,347 @@
+"""The web workbench: one static page and the JSON API behind it (FastAPI).
+
+``create_app()`` builds the application; ``endnim serve`` runs it on uvicorn. The API is
+described by its OpenAPI schema at ``/api/openapi.json``. Every computation runs through a
+:class:`~endnim.web.compute.ComputeGate` (a worker thread with a time limit, bounded
+concurrency) within the budgets of :mod:`endnim.web.budgets`. Errors are JSON ``{"detail": ...}``
+with one line: 400 bad input, 404 unknown game, 409 out of turn, 422 beyond the workbench's
+budget (or invalid parameters), 503 busy or too slow.
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.get("/api/analyze", params={"position": "3 1 3"}).json()["outcome"]
+'P'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from endnim import __version__
+from endnim.analyzer import analyze
+from endnim.engine.families import EngineError
+from endnim.errors import BudgetError, EndNimError
+from endnim.moves import Move
+from endnim.play import ComputerPlayer, GameSession, evaluate_moves
+from endnim.play.session import TurnError
+from endnim.variants import all_variants, get_variant
+from endnim.web.budgets import (
+    MAX_GAME_PILES,
+    MAX_GAME_PLIES,
+    MAX_POSITION_TEXT,
+    MAX_TABLE_SIDE,
+    OverBudget,
+    analysis_budget,
+    limit_search_caches,
+    web_position,
+)
+from endnim.web.compute import ComputeGate, ComputeUnavailable
+from endnim.web.games import GameStore, UnknownGame
+from endnim.web.models import (
+    AnalysisOut,
+    AppliedOut,
+    ChoiceOut,
+    Error,
+    GameOut,
+    HintOut,
+    MoveIn,
+    MovesOut,
+    NewGame,
+    Side,
+    TableOut,
+    VariantInfo,
+)
+from endnim.web.tables import heatmap_table
+
+STATIC = Path(__file__).parent / "static"
+"""The page: index.html, app.js, style.css (package data; no build step)."""
+
+T = TypeVar("T")
+Method = Literal["auto", "theory", "search", "engine"]
+PositionParam = Annotated[
+    str,
+    Query(
+        max_length=MAX_POSITION_TEXT,
+        description="the piles: '3 3 3 2', '3,3,3,2' or '3^3 2'",
+        examples=["3 3 3 2"],
+    ),
+]
+VariantParam = Annotated[str, Query(max_length=40, description="rule set (see /api/variants)")]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Error, "description": "Bad input (position, variant, move)"},
+    422: {"model": Error, "description": "Invalid parameters, or beyond the workbench's budget"},
+    503: {"model": Error, "description": "Busy, or the computation took too long"},
+}
+GAME_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    404: {"model": Error, "description": "No such game"},
+    409: {"model": Error, "description": "Not your turn, game over, or nothing to undo"},
+}
+
+
+def status_of(error: Exception) -> int:
+    """The HTTP status of an error.
+
+    >>> status_of(TurnError("it is the computer's turn")), status_of(EndNimError("bad"))
+    (409, 400)
+    """
+    if isinstance(error, UnknownGame):
+        return 404
+    if isinstance(error, TurnError):
+        return 409
+    if isinstance(error, (BudgetError, EngineError, OverBudget)):
+        return 422
+    if isinstance(error, (ComputeUnavailable, MemoryError)):
+        return 503
+    if isinstance(error, EndNimError):
+        return 400
+    return 500
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def create_app(
+    *, gate: ComputeGate | None = None, games: GameStore | None = None, limit_caches: bool = True
+) -> FastAPI:
+    """The workbench application.
+
+    ``gate`` runs the computations (default: one at a time, 10 s each); ``games`` keeps the
+    games; ``limit_caches`` bounds the shared search caches for a long-running server.
+
+    >>> app = create_app(limit_caches=False)
+    >>> app.openapi_url, app.docs_url
+    ('/api/openapi.json', None)
+    """
+    gate = ComputeGate() if gate is None else gate
+    games = GameStore() if games is None else games
+    if limit_caches:
+        limit_search_caches()
+    app = FastAPI(
+        title="endnim workbench API",
+        version=__version__,
+        description="Analyse End-Nim positions, value every move, play the computer, draw "
+        "tables. Positions are written '3 3 3 2', '3,3,3,2' or '3^3 2'; moves 'L3', 'R0', "
+        '\'L2r\'. Errors are {"detail": "one line"}.',
+        docs_url=None,  # Swagger UI loads from a CDN; the schema is at /api/openapi.json
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.gate = gate
+    app.state.games = games
+
+    def compute(function: Callable[[], T]) -> T:
+        return gate.run(function)
+
+    # ------------------------------------------------------------------ errors
+    async def on_error(request: Request, error: Exception) -> JSONResponse:
+        status = status_of(error)
+        if isinstance(error, MemoryError):
+            detail = "out of memory: try a smaller position or table"
+        elif status == 500:
+            detail = f"internal error: {type(error).__name__}: {_one_line(str(error))[:300]}"
+        else:
+            detail = _one_line(str(error))
+        headers = {"Retry-After": "5"} if status == 503 else None
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+
+    async def on_invalid(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        parts = []
+        for problem in error.errors():
+            where = ".".join(str(p) for p in problem.get("loc", ()) if p not in ("query", "body"))
+            parts.append(f"{where or 'request'}: {problem.get('msg', 'invalid')}")
+        return JSONResponse({"detail": _one_line("; ".join(parts))}, status_code=422)
+
+    app.add_exception_handler(RequestValidationError, on_invalid)
+    for kind in (EndNimError, ComputeUnavailable, MemoryError, Exception):
+        app.add_exception_handler(kind, on_error)
+
+    # ------------------------------------------------------------------ page
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------------ exploring
+    @app.get("/api/health", tags=["meta"])
+    def health() -> dict[str, str]:
+        """Whether the server is up, and its version."""
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/api/variants", tags=["meta"])
+    def variants() -> list[VariantInfo]:
+        """Every rule set."""
+        return [
+            VariantInfo(
+                name=v.name,
+                title=v.title,
+                impartial=v.impartial,
+                reversible=v.reversible,
+                source=v.source,
+            )
+            for v in all_variants()
+        ]
+
+    @app.get(
+        "/api/analyze",
+        tags=["explore"],
+        response_model=None,
+        responses={200: {"model": AnalysisOut}, **ERRORS},
+    )
+    def analyze_position(
+        position: PositionParam,
+        variant: VariantParam = "endnim",
+        method: Annotated[Method, Query(description="theory, search, engine or auto")] = "auto",
+        budget: Annotated[
+            int | None,
+            Query(ge=1, description="search states or engine cells (the workbench caps it)"),
+        ] = None,
+    ) -> JSONResponse:
+        """Outcome, Grundy value, winning moves, remoteness and reason: the object
+        ``endnim analyze --json`` prints."""
+        rules = get_variant(variant)
+        piles = web_position(position)
+        result = compute(
+            lambda: analyze(
+                piles, rules, method, budget=analysis_budget(piles, rules, method, budget)
+            )
+        )
+        return JSONResponse(result.to_dict())
+
+    @app.get("/api/moves", tags=["explore"], responses=ERRORS)
+    def moves(
+        position: PositionParam,
+        variant: VariantParam = "endnim",
+        player: Annotated[
+            Side | None, Query(description="partizan: L (Left) or R (Right); omitted: both")
+        ] = None,
+    ) -> MovesOut:
+        """Every legal move, whether it wins for its mover, and the value of where it leads."""
+        rules = get_variant(variant)
+        piles = web_position(position, allow_empty=True)
+        listing = compute(lambda: evaluate_moves(piles, rules, None if rules.impartial else player))
+        return MovesOut.model_validate(listing.to_dict())
+
+    @app.get("/api/apply-move", tags=["explore"], responses=ERRORS)
+    def apply_move(
+        position: PositionParam,
+        move: Annotated[str, Query(max_length=200, description="L3, R0, L2r", examples=["R0"])],
+        variant: VariantParam = "endnim",
+    ) -> AppliedOut:
+        """The position a move leads to (partizan: an L move is Left's, an R move Right's)."""
+        rules = get_variant(variant)
+        piles = web_position(position)
+        played = Move.parse(move)
+        side = None if rules.impartial else played.end
+        after = rules.play(piles, played, side)
+        return AppliedOut(move=str(played), after=str(after))
+
+    @app.get("/api/computer-move", tags=["play"], responses=ERRORS)
+    def computer_move(
+        position: PositionParam,
+        variant: VariantParam = "endnim",
+        player: Annotated[Side | None, Query(description="partizan: the side to move")] = None,
+        skill: Annotated[int, Query(ge=0, le=100, description="0: random, 100: perfect")] = 100,
+        seed: Annotated[int | None, Query(description="makes random choices reproducible")] = None,
+    ) -> ChoiceOut:
+        """The computer's move in a position (its best with probability skill %)."""
+        rules = get_variant(variant)
+        piles = web_position(position)
+        computer = ComputerPlayer(skill, random.Random(seed))
+        side = None if rules.impartial else player
+        choice = compute(lambda: computer.choose(piles, rules, side))
+        return ChoiceOut(
+            move=str(choice.move),
+            after=str(choice.after),
+            kind="best" if choice.kind == "best" else "random",
+            wins=choice.wins,
+            remoteness=choice.remoteness,
+        )
+
+    @app.get("/api/table", tags=["explore"], responses=ERRORS)
+    def table(
+        variant: VariantParam = "endnim",
+        middle: Annotated[
+            str, Query(max_length=2000, description="the middle row w (may be empty)")
+        ] = "",
+        rows: Annotated[int, Query(ge=1, le=MAX_TABLE_SIDE, description="x: 0..rows")] = 24,
+        cols: Annotated[int, Query(ge=1, le=MAX_TABLE_SIDE, description="y: 0..cols")] = 24,
+    ) -> TableOut:
+        """Values of x·w·y (Grundy values; partizan: outcome classes, the phase diagram)."""
+        rules = get_variant(variant)
+        inner = web_position(middle, max_piles=50, allow_empty=True)
+        result = compute(lambda: heatmap_table(rules, inner, rows, cols))
+        return TableOut.model_validate(result.to_dict())
+
+    # ------------------------------------------------------------------ games
+    def game_out(game_id: str, game: GameSession) -> GameOut:
+        return GameOut.model_validate({"id": game_id, **game.to_dict()})
+
+    def with_game(game_id: str, action: Callable[[GameSession], object]) -> GameOut:
+        def run() -> GameOut:
+            with games.lock:
+                game = games.get(game_id)
+                action(game)
+                return game_out(game_id, game)
+
+        return compute(run)
+
+    @app.post("/api/games", tags=["play"], status_code=201, responses=GAME_ERRORS)
+    def new_game(spec: NewGame) -> GameOut:
+        """Start a game against the computer (the computer moves when you ask it to)."""
+        rules = get_variant(spec.variant)
+        piles = web_position(spec.position, max_piles=MAX_GAME_PILES)
+        game = GameSession(
+            rules,
+            piles,
+            human_first=spec.human_first,
+            human_side=None if rules.impartial else (spec.human_side or "L"),
+            computer=ComputerPlayer(spec.skill, random.Random(spec.seed)),
+            max_plies=MAX_GAME_PLIES,
+        )
+        return game_out(games.add(game), game)
+
+    @app.get("/api/games/{game_id}", tags=["play"], responses=GAME_ERRORS)
+    def get_game(game_id: str) -> GameOut:
+        """The state of a game."""
+        return with_game(game_id, lambda game: None)
+
+    @app.post("/api/games/{game_id}/moves", tags=["play"], responses=GAME_ERRORS)
+    def play_move(game_id: str, move: MoveIn) -> GameOut:
+        """Play your move."""
+        return with_game(game_id, lambda game: game.play(move.move))
+
+    @app.post("/api/games/{game_id}/computer", tags=["play"], responses=GAME_ERRORS)
+    def play_computer(game_id: str) -> GameOut:
+        """Let the computer play its move."""
+        return with_game(game_id, lambda game: game.computer_move())
+
+    @app.post("/api/games/{game_id}/undo", tags=["play"], responses=GAME_ERRORS)
+    def undo(game_id: str) -> GameOut:
+        """Take back your last move (and the computer's reply)."""
+        return with_game(game_id, lambda game: game.undo())
+
+    @app.get("/api/games/{game_id}/hint", tags=["play"], responses=GAME_ERRORS)
+    def hint(game_id: str) -> HintOut:
+        """Your best move now, whether it wins, and why."""
+
+        def run() -> HintOut:
+            with games.lock:
+                advice = games.get(game_id).hint()
+            return HintOut.model_validate(advice.to_dict())
+
+        return compute(run)
+
+    return app

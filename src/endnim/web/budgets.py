@@ -1,0 +1,179 @@
+"""How much the web workbench computes for one request: input limits and budgets.
+
+The command line may compute for hours; a web request must answer within seconds. Each budget
+below is checked before any work starts, so that an over-large request gets a clear 4xx answer
+instead of a long wait (the time limit in :mod:`endnim.web.compute` is the last resort).
+
+``analyze``'s ``auto`` method gets exactly the command line's defaults whenever they imply a
+small exact search or a small engine run (then the answer is the same as ``endnim analyze
+--json``); otherwise the budget passed skips the search and stops the engine at
+:data:`WEB_ENGINE_CELLS` cells.
+
+>>> from endnim.variants import get_variant
+>>> analysis_budget((3, 3, 3, 2), get_variant("endnim"), "auto", None) is None
+True
+>>> analysis_budget((10**6, 10**6), get_variant("endnim"), "auto", None)
+5000000
+"""
+
+from __future__ import annotations
+
+from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
+from endnim.errors import EndNimError, PositionError
+from endnim.position import Position, as_position
+from endnim.search import default_solver, format_count
+from endnim.variants import Variant, all_variants
+
+MAX_POSITION_TEXT = 50_000
+"""Characters of a position (or a table's middle) the web API reads."""
+MAX_PILES = 1000
+"""Piles of a position the web API analyses (the partizan theory is quadratic in them)."""
+MAX_GAME_PILES = 200
+"""Piles of a game's start position."""
+MAX_GAME_PLIES = 2000
+"""Moves a web game may last."""
+MAX_GAMES = 200
+"""Games kept at once (the least recently used is dropped first)."""
+
+WEB_SEARCH_STATES = 300_000
+"""Default budget of ``method=search``: states (about 90 MB at most)."""
+WEB_MAX_STATES = 1_000_000
+"""The largest search budget a request may ask for."""
+WEB_SEARCH_WORK = 10_000_000
+"""Option visits (states × options per state) an exact search may make: a few seconds."""
+WEB_ENGINE_CELLS = 5_000_000
+"""Default engine budget (cells): well under a second."""
+WEB_MAX_CELLS = 50_000_000
+"""The largest engine budget a request may ask for (several seconds)."""
+WEB_TABLE_CELLS = 20_000_000
+"""Engine cells a heatmap table may need."""
+MAX_TABLE_SIDE = 300
+"""Rows and columns of a table (x and y run from 0 to this)."""
+WEB_CACHE_STATES = 500_000
+"""States each shared search cache keeps in the server (it is cleared beyond that)."""
+
+
+class OverBudget(EndNimError):
+    """The request would compute beyond the web workbench's budget (HTTP 422)."""
+
+
+def web_position(text: str, *, max_piles: int = MAX_PILES, allow_empty: bool = False) -> Position:
+    """Parse a position for the web API, refusing rows longer than ``max_piles``.
+
+    >>> web_position("3+3 2".replace("+", " "))
+    Position(3, 3, 2)
+    """
+    if len(text) > MAX_POSITION_TEXT:
+        raise PositionError(f"the position text is longer than {MAX_POSITION_TEXT:,} characters")
+    piles = as_position(text, allow_empty=allow_empty)
+    if len(piles) > max_piles:
+        raise OverBudget(
+            f"the position has {len(piles):,} piles: the workbench takes at most {max_piles:,} "
+            "(the command line takes any)"
+        )
+    return piles
+
+
+def search_work(piles: Position, rules: Variant, budget: int) -> int:
+    """Option visits (states × options per state, an upper bound) of the exact searches that
+    ``analyze(method="search", budget=budget)`` runs on ``piles``.
+
+    Partizan: also the threshold scan over the rows ``x piles x``, x up to the coin count + 2,
+    which runs when those rows fit the budget.
+
+    >>> from endnim.variants import get_variant
+    >>> search_work(Position((3, 4)), get_variant("endnim"), 1000)
+    153
+    """
+    rows = [tuple(piles)]
+    if not rules.impartial:
+        bound = piles.coins + 2
+        rows.append((bound, *piles, bound))
+    work = 0
+    for row in rows:
+        states = rules.estimate_states(row)
+        if states <= budget:
+            work += states * (2 * max(row) + 1)
+    return work
+
+
+def analysis_budget(
+    piles: Position, rules: Variant, method: str, requested: int | None
+) -> int | None:
+    """The budget to pass to ``analyze`` for this request, or :class:`OverBudget`.
+
+    ``theory``: none needed. ``search``: the states (default :data:`WEB_SEARCH_STATES`), and
+    the search's option visits must stay within :data:`WEB_SEARCH_WORK`. ``engine``: the
+    cells (default :data:`WEB_ENGINE_CELLS`). ``auto``: the command line's defaults (``None``)
+    when they mean a small search or a small engine run, else a budget below the search's
+    states (so no search) and at most :data:`WEB_ENGINE_CELLS` engine cells.
+
+    >>> from endnim.variants import get_variant
+    >>> analysis_budget(Position((3, 1, 4)), get_variant("endnim"), "search", None)
+    300000
+    >>> analysis_budget(Position((300, 300, 300)), get_variant("endnim"), "search", None)
+    Traceback (most recent call last):
+    ...
+    endnim.web.budgets.OverBudget: the exact search may make up to 162,450,901 option visits, ...
+    """
+    if method == "theory":
+        return None
+    if method == "engine":
+        budget = WEB_ENGINE_CELLS if requested is None else requested
+        if budget > WEB_MAX_CELLS:
+            raise OverBudget(
+                f"budget {format_count(budget)}: the workbench's engine budget is at most "
+                f"{format_count(WEB_MAX_CELLS)} cells"
+            )
+        return budget
+    if requested is not None and requested > WEB_MAX_STATES:
+        raise OverBudget(
+            f"budget {format_count(requested)}: the workbench allows at most "
+            f"{format_count(WEB_MAX_STATES)} for method {method} (the engine takes more)"
+        )
+    states = rules.estimate_states(tuple(piles))
+    if method == "auto" and requested is None:
+        work = states * (2 * max(piles) + 1)
+        if states <= AUTO_SEARCH_BUDGET and work <= AUTO_SEARCH_WORK:
+            return None  # the command line's own small search: the same answer
+        if engine_work(piles, rules) <= WEB_ENGINE_CELLS:
+            return None  # no search, and the engine (if needed) does this little work
+        return min(WEB_ENGINE_CELLS, states - 1)  # below the states: no search, a small engine
+    budget = requested if requested is not None else WEB_SEARCH_STATES
+    if method == "auto":  # auto's search never scans thresholds
+        work = states * (2 * max(piles) + 1) if states <= budget else 0
+    else:
+        work = search_work(piles, rules, budget)
+    if work > WEB_SEARCH_WORK:
+        raise OverBudget(
+            f"the exact search may make up to {format_count(work)} option visits, more than "
+            f"the workbench's {format_count(WEB_SEARCH_WORK)}: lower the budget, use method "
+            "theory or engine, or the command line"
+        )
+    return budget
+
+
+def engine_work(piles: Position, rules: Variant) -> int:
+    """The engine's work (cells plus its per-table overhead) to solve ``piles``: what
+    ``analyze``'s ``auto`` method would spend to find a Grundy value no theorem fixes.
+
+    Partizan ``auto`` never runs the engine (the theory decides everything): 0.
+
+    >>> from endnim.variants import get_variant
+    >>> engine_work(Position((3, 4)), get_variant("endnim"))
+    2012
+    """
+    if not rules.impartial:
+        return 0
+    from endnim.engine import plan_row
+    from endnim.engine.families import family_of
+    from endnim.engine.interval import TABLE_OVERHEAD
+
+    plan = plan_row(family_of(rules), tuple(piles))
+    return plan.cells + TABLE_OVERHEAD * plan.tables
+
+
+def limit_search_caches(max_states: int = WEB_CACHE_STATES) -> None:
+    """Bound the states each shared exact-search cache keeps (for a long-running server)."""
+    for rules in all_variants():
+        default_solver(rules).max_cache = max_states

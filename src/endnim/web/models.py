@@ -1,0 +1,206 @@
+"""The JSON shapes of the workbench API (pydantic models: they make its OpenAPI schema).
+
+Integers are exact at any size in the JSON; where a browser's numbers could lose digits (piles
+above 2**53) positions are also given as text (``after_text``, ``middle_text``).
+
+>>> Error(detail="pile 2 is 0: piles must be positive integers").model_dump()
+{'detail': 'pile 2 is 0: piles must be positive integers'}
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Side = Literal["L", "R"]
+
+
+class Error(BaseModel):
+    """Every error: one line saying what is wrong."""
+
+    detail: str
+
+
+class VariantInfo(BaseModel):
+    """A rule set."""
+
+    name: str
+    title: str
+    impartial: bool
+    reversible: bool = Field(description="Muller: the mover may reverse the row")
+    source: str
+
+
+class ReasonOut(BaseModel):
+    """A theorem used, how it applies, and the data it read."""
+
+    theorem: str
+    statement: str
+    data: dict[str, object]
+
+
+class RangeOut(BaseModel):
+    """Moves at one end setting the pile to each size from..to (inclusive)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    end: Side
+    from_: int = Field(alias="from")
+    to: int
+    reverse: bool
+
+
+class AnalysisOut(BaseModel):
+    """The object ``endnim analyze --json`` prints (``endnim.analyzer.Analysis.to_dict``).
+
+    Documented here; the API returns the analyser's object as it is (further fields may
+    appear, e.g. the partizan thresholds ``L_star``, ``R_star``, ``L_threshold``,
+    ``R_threshold``, and ``notes``).
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    position: list[int]
+    variant: str
+    outcome: Literal["P", "N", "L", "R"]
+    grundy: int | None
+    winning_moves: list[str]
+    winning_moves_complete: bool
+    winning_move_ranges: list[RangeOut]
+    remoteness: int | dict[str, int] | None
+    method: str
+    sources: dict[str, str]
+    reason: list[ReasonOut]
+
+
+class MoveValueOut(BaseModel):
+    """A legal move, whether it wins for its mover, and the value of where it leads.
+
+    ``outcome``, ``grundy`` and ``remoteness`` describe ``after`` with the opponent to move
+    (``null`` when not computed).
+    """
+
+    move: str
+    player: Side | None
+    after: list[int]
+    after_text: str
+    wins: bool
+    outcome: Literal["P", "N", "L", "R"] | None
+    grundy: int | None
+    remoteness: int | None
+
+
+class WinningRangeOut(BaseModel):
+    """Winning moves as a range, with its notation (``L2..4r``) and size."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    end: Side
+    from_: int = Field(alias="from")
+    to: int
+    reverse: bool
+    text: str
+    count: int
+
+
+class MovesOut(BaseModel):
+    """Every legal move of a position, valued (``moves`` is null when too many to list)."""
+
+    position: list[int]
+    variant: str
+    player: Side | None
+    listed: bool
+    moves: list[MoveValueOut] | None
+    winning: list[WinningRangeOut]
+    total: int = Field(description="the number of legal moves (an upper bound when not listed)")
+    values_from: Literal["search", "engine", "theory"]
+
+
+class AppliedOut(BaseModel):
+    """The position a move leads to."""
+
+    move: str
+    after: str
+
+
+class ChoiceOut(BaseModel):
+    """The computer's move: its best (``best``) or a random one (``random``)."""
+
+    move: str
+    after: str
+    kind: Literal["best", "random"]
+    wins: bool = Field(description="whether the mover wins after it with perfect play")
+    remoteness: int | None
+
+
+class TableOut(BaseModel):
+    """Values (impartial: Grundy values) or outcome classes (partizan) of x·middle·y.
+
+    ``values[x][y]`` for 0 <= x <= rows, 0 <= y <= cols (0: that pile absent).
+    """
+
+    variant: str
+    middle: list[int]
+    middle_text: str
+    rows: int
+    cols: int
+    kind: Literal["grundy", "outcome"]
+    values: list[list[int]] | list[list[str]]
+    triple_point: list[int] | None = Field(
+        description="partizan: (x, y) of the phase diagram's leftmost-bottommost P entry"
+    )
+
+
+class NewGame(BaseModel):
+    """A new game against the computer."""
+
+    variant: str = "endnim"
+    position: str = Field(examples=["3 3 3 2"])
+    human_first: bool = True
+    human_side: Side | None = Field(None, description="partizan: the side you play (default L)")
+    skill: int = Field(100, ge=0, le=100, description="0: random moves, 100: perfect play")
+    seed: int | None = Field(None, description="makes the computer's choices reproducible")
+
+
+class MoveIn(BaseModel):
+    """A move in notation: ``L3``, ``R0``, ``L2r``."""
+
+    move: str = Field(max_length=200, examples=["R0"])
+
+
+class PlyOut(BaseModel):
+    """One move of a game."""
+
+    mover: Literal["human", "computer"]
+    side: Side | None
+    move: str
+    before: str
+    after: str
+    kind: Literal["human", "best", "random"]
+
+
+class GameOut(BaseModel):
+    """The state of a game."""
+
+    id: str
+    variant: str
+    start: str
+    position: str
+    history: list[PlyOut]
+    to_move: Literal["human", "computer"]
+    side_to_move: Side | None
+    human_side: Side | None
+    human_first: bool
+    skill: int
+    over: bool
+    winner: Literal["human", "computer"] | None
+
+
+class HintOut(BaseModel):
+    """The best move for you now, whether it wins, and why."""
+
+    move: str
+    after: str
+    wins: bool
+    explanation: str

@@ -1,0 +1,114 @@
+"""Serving the workbench with uvicorn: in the foreground (``endnim serve``) or in a thread.
+
+The listening socket is bound first, so that a port in use is a one-line error and port 0
+picks a free port whose number is then known.
+
+>>> with BackgroundServer() as server:
+...     import urllib.request, json
+...     json.load(urllib.request.urlopen(server.url + "api/health"))["status"]
+'ok'
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from types import TracebackType
+
+import uvicorn
+from fastapi import FastAPI
+
+from endnim.errors import EndNimError
+
+LOOPBACK = "127.0.0.1"
+
+
+def bind(host: str = LOOPBACK, port: int = 8000) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (0: any free port), or a one-line error.
+
+    >>> sock = bind(port=0); sock.getsockname()[1] > 0
+    True
+    >>> sock.close()
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as error:
+        raise EndNimError(f"cannot listen on {host!r}: unknown host ({error})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        reason = "the port is in use" if error.errno == 98 else error.strerror or str(error)
+        raise EndNimError(f"cannot listen on {host}:{port}: {reason} (try --port)") from None
+    sock.setblocking(False)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    """The http URL of a bound socket (IPv6 hosts in brackets).
+
+    >>> sock = bind(port=0); url_of(sock).startswith("http://127.0.0.1:")
+    True
+    >>> sock.close()
+    """
+    host, port = sock.getsockname()[:2]
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _server(app: FastAPI) -> uvicorn.Server:
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    return uvicorn.Server(config)
+
+
+def run(app: FastAPI, sock: socket.socket) -> None:
+    """Serve ``app`` on ``sock`` until interrupted (Ctrl+C)."""
+    _server(app).run(sockets=[sock])
+
+
+class BackgroundServer:
+    """The workbench served from a daemon thread, for tests and notebooks.
+
+    ``with BackgroundServer() as server: ... server.url ...``; the server stops on exit.
+    """
+
+    def __init__(self, app: FastAPI | None = None, host: str = LOOPBACK, port: int = 0) -> None:
+        if app is None:
+            from endnim.web.app import create_app
+
+            app = create_app()
+        self.app = app
+        self.sock = bind(host, port)
+        self.url = url_of(self.sock)
+        self._server = _server(app)
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> BackgroundServer:
+        server = self._server
+        self._thread = threading.Thread(
+            target=server.run, kwargs={"sockets": [self.sock]}, name="endnim-web", daemon=True
+        )
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise EndNimError("the workbench server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        self.sock.close()

@@ -1,0 +1,137 @@
+"""``endnim play``: a scripted game on standard input, to the end or to the end of input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner, Result
+
+import endnim.cli as cli
+from endnim.commands.play import play, row_display
+from endnim.play import GameSession, best_move
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run the command through the real CLI entry point before cli.py lists it."""
+    monkeypatch.setitem(cli.COMMANDS, "play", ("endnim.commands.play:play", "Play the computer."))
+
+
+def run(args: list[str], lines: list[str]) -> Result:
+    return CliRunner().invoke(play, args, input="".join(f"{line}\n" for line in lines))
+
+
+def perfect_replies(start: str, variant: str = "endnim") -> list[str]:
+    """The person's perfect moves against the perfect computer (the same seed replays it)."""
+    from endnim.play import ComputerPlayer
+
+    game = GameSession(variant, start, computer=ComputerPlayer(100, random.Random(0)))
+    lines: list[str] = []
+    while not game.over:
+        if game.to_move == "human":
+            move = str(best_move(game.position, variant).move)
+            lines.append(move)
+            game.play(move)
+        else:
+            game.computer_move()
+    return lines
+
+
+def test_a_scripted_game_to_the_end() -> None:
+    lines = perfect_replies("3 1 4 1 5")
+    result = run(["3", "1", "4", "1", "5", "--seed", "0"], lines)
+    assert result.exit_code == 0, result.output
+    assert "End-Nim against the computer (perfect)" in result.output
+    assert "You move first." in result.output
+    assert "You win!" in result.output and f"({2 * len(lines) - 1} moves)" in result.output
+    assert result.output.count("computer plays") == len(lines) - 1
+    assert "your move> " + lines[0] in result.output  # piped input is echoed
+
+
+def test_end_of_input_ends_cleanly() -> None:
+    result = run(["3", "1", "4"], ["L0"])
+    assert result.exit_code == 0
+    assert "bye (end of input)" in result.output
+    assert "computer plays" in result.output
+    empty = CliRunner().invoke(play, [], input="")
+    assert empty.exit_code == 0 and "bye (end of input)" in empty.output
+    assert "3  1  4  1  5" in empty.output  # the default position
+
+
+def test_commands_hint_moves_undo_help_quit() -> None:
+    result = run(["3", "1", "4"], ["help", "hint", "moves", "L9", "R3", "undo", "quit"])
+    out = result.output
+    assert result.exit_code == 0
+    assert "Type a move" in out
+    assert "hint: R3 wins: it leaves 3 1 3, a P-position" in out
+    assert "Cairns–Ho Thm 2.1" in out
+    assert "R3      wins      3 1 3" in out and "L0      loses" in out
+    assert "move L9 is not legal in 3 1 4" in out and "(type 'help')" in out
+    assert "took back 2 moves" in out
+    assert out.rstrip().endswith("bye")
+
+
+def test_undo_before_moving_and_the_computer_first() -> None:
+    result = run(["3", "1", "3", "--computer-first", "--seed", "1"], ["undo", "q"])
+    assert result.exit_code == 0
+    assert "The computer moves first." in result.output
+    assert result.output.index("computer plays") < result.output.index("your move>")
+    assert "nothing to undo: you have not moved yet" in result.output
+
+
+def test_partizan_sides_and_skill() -> None:
+    result = run(
+        ["--variant", "partizan", "--side", "right", "--skill", "0", "2", "4", "1"],
+        ["L0", "moves", "R0", "q"],
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "partizan End-Nim against the computer (random)" in out
+    assert "You play Right (the last pile)." in out
+    assert "move L0 is not legal for Right" in out
+    assert "R0      wins" in out or "R0      loses" in out
+    assert "computer (Left) plays L" in out
+    misere = run(["--variant", "misere", "--convention", "conway", "2", "3"], ["q"])
+    assert "misère End-Nim (Conway convention) against the computer" in misere.output
+
+
+def test_a_lost_game(registered: None) -> None:
+    lines = ["L0", "L0", "L0", "L0", "L0", "L0"]
+    result = CliRunner().invoke(
+        cli.cli, ["play", "1", "1", "--seed", "2"], input="\n".join(lines) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "The computer wins." in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["3", "0"], "pile 2 is 0: piles must be positive integers"),
+        (["--side", "L", "3"], "--side applies to --variant partizan only"),
+        (["--convention", "conway", "3"], "--convention conway applies to --variant misere only"),
+        (["--skill", "101", "3"], "101 is not in the range 0<=x<=100"),
+        (["--bogus", "3"], "no such option: --bogus"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    registered: None, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", *args])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("endnim: error: ") and message in err and err.count("\n") == 1
+
+
+def test_row_display_of_long_and_huge_rows() -> None:
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(row_display(GameSession("endnim", "1^30 7")))
+    text = console.export_text()
+    assert "…" in text and "7" in text and text.count("1") >= 12
+    console = Console(width=200, record=True)
+    console.print(row_display(GameSession("endnim", f"{10**100} 5")))
+    assert "1e100" in console.export_text()
