@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.commands.common import convention_option, variant_name, variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
@@ -17,14 +17,7 @@ if TYPE_CHECKING:
 
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("position", nargs=-1)
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default="endnim",
-    show_default=True,
-    help="The rule set.",
-)
+@variant_option()
 @click.option(
     "--method",
     "-m",
@@ -40,13 +33,7 @@ if TYPE_CHECKING:
     default=None,
     help="Engine threads (default: every core).",
 )
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention: Cairns–Ho ((1) terminal, value 0) or Conway (G(empty) = 1).",
-)
+@convention_option()
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per position.")
 @click.option(
     "--batch",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.commands.common import convention_option, variant_name, variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
@@ -21,20 +21,10 @@ if TYPE_CHECKING:
 @click.option("--holds", "holds_text", default=None, help='Your predicate, e.g. "g <= beans".')
 @click.option("--where", default=None, help="Only positions where this expression is true.")
 @click.option("--tight", default=None, help="Positions meeting the bound (extremal cases).")
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default=None,
-    help="The rule set for --holds (default endnim; the Horrocks conjectures are Muller's).",
+@variant_option(
+    None, "The rule set for --holds (default endnim; the Horrocks conjectures are Muller's)."
 )
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention.",
-)
+@convention_option()
 @click.option("--max-length", "-L", type=click.IntRange(1, 40), default=6, show_default=True)
 @click.option("--max-pile", "-H", type=click.IntRange(1, 10_000), default=6, show_default=True)
 @click.option("--min-length", type=click.IntRange(min=1), default=1, show_default=True)
@@ -44,6 +34,13 @@ if TYPE_CHECKING:
     type=click.Path(file_okay=False),
     default=None,
     help="Save progress in DIR after every chunk; a rerun continues from it.",
+)
+@click.option(
+    "--sweep",
+    "sweep_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Read the values from a stored sweep (endnim sweep --out DIR) when it covers the range.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
@@ -58,6 +55,7 @@ def conjecture(
     max_pile: int,
     min_length: int,
     state_dir: str | None,
+    sweep_dir: str | None,
     as_json: bool,
     threads: int | None,
 ) -> None:
@@ -111,6 +109,7 @@ def conjecture(
                 state_dir=state_dir,
                 progress=bar.update,
                 threads=threads,
+                sweep_dir=sweep_dir,
             )
     except KeyboardInterrupt:
         if state_dir:
@@ -193,6 +192,7 @@ def _print_report(report: ConjectureReport) -> None:
     grid.add_row("range", f"every position of length {lengths} with piles <= {report.max_pile}")
     resumed = "  [dim](continued from a saved state)[/]" if report.resumed else ""
     grid.add_row("positions", f"{report.positions:,}{resumed}")
+    grid.add_row("values from", report.source)
     if report.applicable != report.positions:
         grid.add_row("applicable", f"{report.applicable:,}")
     if report.holds:

@@ -6,25 +6,12 @@ import json
 
 import click
 
-from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.commands.common import convention_option, variant_name, variant_option
 
 
 @click.command()
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default="endnim",
-    show_default=True,
-    help="The rule set.",
-)
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention.",
-)
+@variant_option()
+@convention_option()
 @click.option("--middle", "-w", default="", help='The fixed string w, e.g. "4" ("" for a·b).')
 @click.option("--a", "rows", default="1..20", show_default=True, help="The rows a to examine.")
 @click.option(

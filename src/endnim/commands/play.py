@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.commands.common import convention_option, variant_name, variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
@@ -35,21 +35,8 @@ HELP = (
 
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("position", nargs=-1)
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default="endnim",
-    show_default=True,
-    help="The rule set.",
-)
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention (the game is the same; hints quote its theorems).",
-)
+@variant_option()
+@convention_option("Misère Grundy convention (the game is the same; hints quote its theorems).")
 @click.option(
     "--skill",
     type=click.IntRange(0, 100),

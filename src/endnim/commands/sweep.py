@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from endnim.commands.common import CONVENTIONS, VARIANT_CHOICES, variant_name
+from endnim.commands.common import convention_option, variant_name, variant_option
 
 if TYPE_CHECKING:
     from rich.progress import Task
@@ -20,21 +20,8 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.option(
-    "--variant",
-    "-v",
-    type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-    default="endnim",
-    show_default=True,
-    help="The rule set.",
-)
-@click.option(
-    "--convention",
-    type=click.Choice(CONVENTIONS),
-    default="cairns-ho",
-    show_default=True,
-    help="Misère Grundy convention.",
-)
+@variant_option()
+@convention_option()
 @click.option(
     "--max-length",
     "-L",
