@@ -43,6 +43,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.periodicity:periodicity",
         "Ultimate arithmetico-periodicity of the rows of a table.",
     ),
+    "value": (
+        "endnim.commands.value:value",
+        "Canonical form (CGT value) of a partizan position or a sum.",
+    ),
+    "phase": (
+        "endnim.commands.phase:phase",
+        "Phase diagram of a row in partizan End-Nim: triple point, figure.",
+    ),
 }
 """Subcommand name -> ("module:attribute", one-line help)."""
 

@@ -180,6 +180,8 @@ class ConjectureReport:
     done_first: int = 0
     """Chunks (first pile 1..done_first) finished in layer ``done_length + 1``."""
     resumed: bool = False
+    source: str = "engine"
+    """Where the values came from: ``engine`` or ``stored sweep DIR``."""
 
     @property
     def holds(self) -> bool:
@@ -240,6 +242,7 @@ class ConjectureReport:
             "done_first": self.done_first,
             "complete": self.complete,
             "resumed": self.resumed,
+            "source": self.source,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -311,9 +314,12 @@ def check_conjecture(
     state_dir: str | Path | None = None,
     progress: Progress | None = None,
     threads: int | None = None,
+    sweep_dir: str | Path | None = None,
 ) -> ConjectureReport:
     """Check ``conjecture`` on every position of length ``min_length..max_length`` with piles
-    ``1..max_pile``; resume from (and save to) ``state_dir`` when given.
+    ``1..max_pile``; resume from (and save to) ``state_dir`` when given. When ``sweep_dir``
+    holds a stored sweep (``endnim sweep``) that covers the range, its values are read instead
+    of being computed.
 
     >>> r = check_conjecture(builtin_conjecture("horrocks-2"), max_length=4, max_pile=5)
     >>> r.positions, r.holds, r.smallest_tight_by_heaps
@@ -343,8 +349,18 @@ def check_conjecture(
         report.max_length = max_length
     total = total_positions(min_length, max_length, max_pile)
     holds, applies, tight = conjecture.holds, conjecture.applies, conjecture.tight
+    stored = None
+    if sweep_dir is not None:
+        from endnim.sweep import stored_values
+
+        stored = stored_values(sweep_dir, rules.name, max_length, max_pile)
+        if stored is not None:
+            report.source = f"stored sweep {sweep_dir}"
     for length in range(report.done_length + 1, max_length + 1):
-        layer = solve_layer(rules, length, max_pile, threads=threads)
+        if stored is not None:
+            layer = stored[length]
+        else:
+            layer = solve_layer(rules, length, max_pile, threads=threads)
         for first in range(report.done_first + 1, max_pile + 1):
             codes = layer[first - 1].ravel().tolist() if length > 1 else [int(layer[first - 1])]
             values: list[Any] = codes if rules.impartial else [CODE_TO_OUTCOME[c] for c in codes]

@@ -24,7 +24,7 @@ PROGRESS_ABOVE = 20_000
     "--budget",
     type=click.IntRange(min=1),
     default=None,
-    help="Most positions one summand may need (default 200,000; option visits 15 times as many).",
+    help="Most positions one summand may need (default 200,000; option visits 10 times as many).",
 )
 @click.option(
     "--max-length",

@@ -1,0 +1,345 @@
+"""The value type: short partizan games in canonical form, each interned exactly once.
+
+A :class:`Game` is a canonical form (no dominated, no reversible options; Conway, *On Numbers
+and Games*, ch. 10; Siegel, *Combinatorial Game Theory*, II.2). Two games of the same value
+have the same canonical form, and this module stores every distinct canonical form once
+(hash-consing), so **identity is value equality**: ``g is h`` exactly when ``g = h``. Options
+are tuples of interned games, each game carries an integer ``id`` and its own memo of
+comparisons (see :mod:`endnim.cgt.order`).
+
+Numbers, nimbers and ups ("number-up-star" values x + n·↑ + *m, Siegel II.4) are recognised
+when they are interned and carry ``nus = (x, n, m)``; printing and comparison use it.
+
+Build games with :func:`endnim.cgt.canonical.game` (which simplifies) or the constructors
+here (which write known canonical forms directly).
+
+>>> from endnim.cgt.game import ZERO, STAR, UP, nimber, nus
+>>> nimber(1) is STAR, nus(0, 1, 0) is UP, len(STAR.left), ZERO.nus
+(True, True, 1, (Fraction(0, 1), 0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from endnim.cgt.order import Relation
+
+__all__ = [
+    "DOWN",
+    "NUS",
+    "STAR",
+    "UP",
+    "ZERO",
+    "Game",
+    "game_count",
+    "integer",
+    "intern",
+    "nimber",
+    "number",
+    "nus",
+]
+
+NUS = tuple[Fraction, int, int]
+"""(number x, up multiple n, nimber m): the value x + n·↑ + *m."""
+
+_HALF = Fraction(1, 2)
+
+
+class Game:
+    """A short game in canonical form; create it only through :func:`intern` or the builders.
+
+    ``left`` and ``right`` are the canonical options (tuples of games sorted by ``id``),
+    ``birthday`` the day it is born, ``nus`` its (number, up multiple, nimber) when it is a
+    number-up-star value, else ``None``. Arithmetic and order operators delegate to
+    :mod:`endnim.cgt.arithmetic` and :mod:`endnim.cgt.order`; ``<`` and ``>`` are left
+    undefined on purpose (games are only partially ordered: use ``compare``).
+
+    >>> from endnim.cgt import parse
+    >>> up = parse("^")
+    >>> str(up + up), (up + parse("v")).nus, up >= parse("0"), up.birthday
+    ('⇑', (Fraction(0, 1), 0, 0), True, 2)
+    """
+
+    __slots__ = ("__weakref__", "_neg", "birthday", "id", "le", "left", "nim", "nus", "right")
+
+    def __init__(
+        self, ident: int, left: tuple[Game, ...], right: tuple[Game, ...], value: NUS | None
+    ) -> None:
+        self.id = ident
+        self.left = left
+        self.right = right
+        self.nus = value
+        self.nim: int = value[2] if value is not None and not value[0] and not value[1] else -1
+        """m when the game is the nimber *m, else -1 (a fast test for the mex rule)."""
+        self.le: dict[int, bool] = {}
+        """Memo of comparisons: ``self.le[h.id]`` is ``self <= h``."""
+        self._neg: Game | None = None
+        self.birthday: int = 1 + max((g.birthday for g in (*left, *right)), default=-1)
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def is_number(self) -> bool:
+        """Whether the game is a (dyadic) number."""
+        return self.nus is not None and self.nus[1] == 0 and self.nus[2] == 0
+
+    @property
+    def number_value(self) -> Fraction | None:
+        """The number this game is, or ``None``."""
+        return self.nus[0] if self.is_number and self.nus is not None else None
+
+    @property
+    def nimber_value(self) -> int | None:
+        """``m`` when the game is the nimber ``*m``, else ``None``."""
+        return self.nim if self.nim >= 0 else None
+
+    # ------------------------------------------------------------------ operators
+    def __add__(self, other: Game | int | Fraction) -> Game:
+        from endnim.cgt.arithmetic import add
+
+        return add(self, other if isinstance(other, Game) else number(other))
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Game | int | Fraction) -> Game:
+        from endnim.cgt.arithmetic import add, negate
+
+        return add(self, negate(other if isinstance(other, Game) else number(other)))
+
+    def __neg__(self) -> Game:
+        from endnim.cgt.arithmetic import negate
+
+        return negate(self)
+
+    def __le__(self, other: Game) -> bool:
+        from endnim.cgt.order import leq
+
+        return leq(self, other)
+
+    def __ge__(self, other: Game) -> bool:
+        from endnim.cgt.order import leq
+
+        return leq(other, self)
+
+    def __lt__(self, other: Any) -> bool:
+        raise TypeError("games are partially ordered: use compare(g, h) or g <= h")
+
+    __gt__ = __lt__
+
+    def compare(self, other: Game) -> Relation:
+        """The relation of ``self`` to ``other``: =, >, < or ‖ (confused)."""
+        from endnim.cgt.order import compare
+
+        return compare(self, other)
+
+    def __str__(self) -> str:
+        from endnim.cgt.notation import to_unicode
+
+        return to_unicode(self)
+
+    def __repr__(self) -> str:
+        from endnim.cgt.notation import to_ascii
+
+        return f"Game({to_ascii(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from endnim.cgt.notation import to_ascii
+
+        return (_unpickle, (to_ascii(self),))
+
+
+def _unpickle(text: str) -> Game:
+    from endnim.cgt.notation import parse
+
+    return parse(text)
+
+
+# ---------------------------------------------------------------------------- the table
+_TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+_GAMES: list[Game] = []
+
+
+def game_count() -> int:
+    """How many distinct canonical forms have been interned so far.
+
+    >>> game_count() >= 4
+    True
+    """
+    return len(_GAMES)
+
+
+def intern(left: Sequence[Game], right: Sequence[Game]) -> Game:
+    """The unique game with exactly these options, which must already be canonical.
+
+    The caller guarantees the options are distinct, undominated and not reversible (the
+    definition of canonical form); :func:`endnim.cgt.canonical.game` is the checked entry.
+
+    >>> intern([ZERO], [STAR]) is UP
+    True
+    """
+    left_ids = tuple(sorted(g.id for g in left))
+    right_ids = tuple(sorted(g.id for g in right))
+    key = (left_ids, right_ids)
+    found = _TABLE.get(key)
+    if found is not None:
+        return found
+    games = _GAMES
+    lefts = tuple(games[i] for i in left_ids)
+    rights = tuple(games[i] for i in right_ids)
+    made = Game(len(games), lefts, rights, _recognise(lefts, rights))
+    games.append(made)
+    _TABLE[key] = made
+    return made
+
+
+# ------------------------------------------------------------------ number-up-star values
+def _recognise(left: tuple[Game, ...], right: tuple[Game, ...]) -> NUS | None:
+    """(x, n, m) if the canonical form {left | right} is x + n·↑ + *m (Siegel II.4)."""
+    if not left:
+        if not right:
+            return (Fraction(0), 0, 0)
+        only = right[0].nus
+        return (only[0] - 1, 0, 0) if only is not None else None  # {| n} = n - 1, n <= 0
+    if not right:
+        only = left[0].nus
+        return (only[0] + 1, 0, 0) if only is not None else None  # {n |} = n + 1, n >= 0
+    lv = [g.nus for g in left]
+    rv = [g.nus for g in right]
+    if any(v is None for v in lv) or any(v is None for v in rv):
+        return None
+    ls = [v for v in lv if v is not None]
+    rs = [v for v in rv if v is not None]
+    if left == right:  # {x, x*, ..., x*(k-1) | same} = x*k
+        if all(g.nim >= 0 for g in left):  # x = 0: the common case, without Fractions
+            present = {g.nim for g in left}
+            return (Fraction(0), 0, len(left)) if present == set(range(len(left))) else None
+        x = ls[0][0]
+        if all(v[0] == x and v[1] == 0 for v in ls) and sorted(v[2] for v in ls) == list(
+            range(len(ls))
+        ):
+            return (x, 0, len(ls))
+        return None
+    if len(ls) == 1 and len(rs) == 1:
+        (x, xn, xm), (y, yn, ym) = ls[0], rs[0]
+        if xn == xm == 0 and yn == ym == 0 and x < y:
+            return ((x + y) * _HALF, 0, 0)  # a canonical {x | y} of numbers is their mean
+        if xn == xm == 0 and y == x and (yn, ym) != (0, 0) and yn >= 0:
+            return (x, yn + 1, ym ^ 1)  # x + {0 | n↑*m} = x + (n+1)↑*(m^1)
+        if yn == ym == 0 and x == y and (xn, xm) != (0, 0) and xn <= 0:
+            return (x, xn - 1, xm ^ 1)
+        return None
+    if len(ls) == 2 and len(rs) == 1:  # {x, x* | x} = x↑*
+        base = rs[0]
+        if base[1] == base[2] == 0 and sorted(ls, key=_nim) == [base, (base[0], 0, 1)]:
+            return (base[0], 1, 1)
+        return None
+    if len(ls) == 1 and len(rs) == 2:  # {x | x, x*} = x↓*
+        base = ls[0]
+        if base[1] == base[2] == 0 and sorted(rs, key=_nim) == [base, (base[0], 0, 1)]:
+            return (base[0], -1, 1)
+        return None
+    return None
+
+
+def _nim(value: NUS) -> int:
+    return value[2]
+
+
+def number(value: Fraction | int | str) -> Game:
+    """The canonical form of a dyadic rational (Conway's simplest form).
+
+    >>> [str(number(x)) for x in (0, 3, -2, "1/2", "-3/4")]
+    ['0', '3', '-2', '1/2', '-3/4']
+    """
+    x = Fraction(value)
+    denominator = x.denominator
+    if denominator & (denominator - 1):
+        raise ValueError(f"{x} is not a dyadic rational: short games are dyadic numbers")
+    found = _NUMBERS.get(x)
+    if found is not None:
+        return found
+    if denominator == 1:
+        return integer(int(x))
+    step = Fraction(1, denominator)
+    made = intern([number(x - step)], [number(x + step)])
+    _NUMBERS[x] = made
+    return made
+
+
+def integer(n: int) -> Game:
+    """The integer ``n``: {n-1 |} or {| n+1} (built iteratively from the nearest known one).
+
+    >>> str(integer(5)), integer(2).left[0] is integer(1)
+    ('5', True)
+    """
+    found = _NUMBERS.get(Fraction(n))
+    if found is not None:
+        return found
+    sign = 1 if n > 0 else -1
+    k = n - sign
+    while Fraction(k) not in _NUMBERS:
+        k -= sign
+    current = _NUMBERS[Fraction(k)]
+    while k != n:
+        k += sign
+        current = intern([current], []) if sign > 0 else intern([], [current])
+        _NUMBERS[Fraction(k)] = current
+    return current
+
+
+def nimber(m: int, base: Fraction | int = 0) -> Game:
+    """The nimber ``*m`` (plus the number ``base``): {x, x*, ..., x*(m-1) | same}.
+
+    >>> [str(nimber(k)) for k in range(4)], str(nimber(2, 1))
+    (['0', '*', '*2', '*3'], '1*2')
+    """
+    if m < 0:
+        raise ValueError("a nimber *m needs m >= 0")
+    x = Fraction(base)
+    chain = _NIMBERS.get(x)
+    if chain is None:
+        chain = _NIMBERS[x] = [number(x)]
+    while len(chain) <= m:  # extend the chain x, x*, x*2, ... once, from the longest known
+        chain.append(intern(chain, chain))
+    return chain[m]
+
+
+def nus(x: Fraction | int | str, ups: int, m: int) -> Game:
+    """The canonical form of x + ups·↑ + *m (CGSuite's construction; Siegel II.4).
+
+    x↑* = {x, x* | x}; otherwise x + n↑*k = {x | x + (n-1)↑*(k^1)} for n >= 1, and dually
+    for n <= -1.
+
+    >>> [str(nus(0, n, k)) for n, k in ((1, 0), (1, 1), (2, 0), (2, 1), (-3, 2))]
+    ['↑', '↑*', '⇑', '⇑*', '↓3*2']
+    """
+    base = Fraction(x)
+    if m < 0:
+        raise ValueError("the nimber part must be >= 0")
+    at = number(base)
+    star = nimber(1, base)
+    sign = 1 if ups >= 0 else -1
+    current = nimber(m ^ (abs(ups) & 1), base)
+    for i in range(1, abs(ups) + 1):
+        nim = m ^ ((abs(ups) - i) & 1)
+        if nim == 1 and i == 1:
+            current = intern([at, star], [at]) if sign > 0 else intern([at], [at, star])
+        else:
+            current = intern([at], [current]) if sign > 0 else intern([current], [at])
+    return current
+
+
+_NUMBERS: dict[Fraction, Game] = {}
+_NIMBERS: dict[Fraction, list[Game]] = {}
+
+ZERO = intern([], [])
+"""The game 0 = { | }."""
+_NUMBERS[Fraction(0)] = ZERO
+STAR = intern([ZERO], [ZERO])
+"""* = {0 | 0}."""
+UP = intern([ZERO], [STAR])
+"""↑ = {0 | *}."""
+DOWN = intern([STAR], [ZERO])
+"""↓ = {* | 0}."""

@@ -1,0 +1,236 @@
+"""The End-Nim bridge: canonical forms of partizan End-Nim positions and of their sums.
+
+A position's Left and Right options come from the rule set, ``get_variant("partizan")``
+(Albert & Nowakowski 2001, §3: Left plays the first pile, Right the last, both a lone pile);
+nothing about the game is written here. Positions are evaluated once each, children first,
+by an explicit post-order walk (no recursion limit on the walk), and kept in a cache that later
+calls reuse. A request is refused before any work, with an estimate, when its positions or
+option visits exceed the budget.
+
+>>> str(position_value((2, 4, 1))), str(position_value((2, 1))), str(position_value((3,)))
+('{0,*,*2,*3,*4|{*4,↓*5|0}}', '↑*3', '*3')
+>>> str(sum_value([(3, 1, 2), (2, 2)])), outcome(position_value((5, 2, 4, 1)))
+('{0|↑*2,⇑*3}', 'P')
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from endnim.cgt.arithmetic import add
+from endnim.cgt.canonical import game
+from endnim.cgt.game import ZERO, Game
+from endnim.cgt.order import outcome
+from endnim.errors import BudgetError
+from endnim.position import Position
+from endnim.search import format_bytes, format_count
+from endnim.variants import get_variant
+from endnim.variants.base import Piles
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "deep_recursion",
+    "estimate_work",
+    "outcome",
+    "position_value",
+    "sum_value",
+]
+
+DEFAULT_BUDGET = 200_000
+"""Positions one request may evaluate by default; option visits may be 10 times as many (the
+worst rows cost about 12 µs per option visit, so at most about half a minute)."""
+
+WORK_PER_STATE = 10
+"""Option visits allowed per budgeted position (a lone pile of n has n options per player)."""
+
+BYTES_PER_STATE = 600
+"""Measured memory per cached position with its canonical form, for the refusal's estimate."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: positions evaluated so far, of the estimate."""
+
+SHALLOW = 200
+"""Rows with fewer coins are evaluated without raising the recursion limit (a game's birthday,
+hence the depth of a comparison, is at most its number of coins)."""
+
+_VARIANT = get_variant("partizan")
+_VALUES: dict[Piles, Game] = {(): ZERO}
+MAX_CACHE = 5_000_000
+
+
+@contextmanager
+def deep_recursion(limit: int = 200_000) -> Iterator[None]:
+    """Raise Python's recursion limit for the duration (comparisons recurse by birthday).
+
+    Python 3.11+ runs Python-to-Python calls without the C stack, so a high limit is safe for
+    the engine's pure-Python recursion.
+
+    >>> with deep_recursion(12345):
+    ...     sys.getrecursionlimit() >= 12345
+    True
+    """
+    old = sys.getrecursionlimit()
+    if limit > old:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def estimate_work(piles: Sequence[int]) -> tuple[int, int]:
+    """(positions, option visits) an evaluation of ``piles`` may need, before any work.
+
+    Positions are the rule set's bound (rows x·w·y, w a run, x, y at most the piles around
+    it); each x·w·y has x + y options, summed in closed form from Σa, Σa², Σa³.
+
+    >>> estimate_work((3,)), estimate_work((2, 2))
+    ((4, 12), (7, 24))
+    """
+    row = tuple(piles)
+    states = _VARIANT.estimate_states(row)
+    s1 = s2 = s3 = 0
+    for pile in row:
+        square = pile * pile
+        s1 += pile
+        s2 += square
+        s3 += square * pile
+    # Σ_{i<j} a_i a_j (a_i + 1 + a_j + 1) / 2  (pairs) + Σ a(a+1) (lone piles, both players)
+    pair_options = ((s1 * s2 - s3) + (s1 * s1 - s2)) // 2
+    return states, pair_options + s2 + s1
+
+
+def _check_budget(piles: Piles, budget: int) -> int:
+    """The estimated positions, after refusing a request beyond the budget."""
+    states, work = estimate_work(piles)
+    if states > budget or work > WORK_PER_STATE * budget:
+        need = states * BYTES_PER_STATE
+        raise BudgetError(
+            f"the canonical form of this {len(piles)}-pile position may need up to "
+            f"{format_count(states)} positions and {format_count(work)} option visits (about "
+            f"{format_bytes(need)} of memory); the budget is {format_count(budget)} positions "
+            f"and {format_count(WORK_PER_STATE * budget)} option visits: raise it with --budget",
+            states=states,
+            bytes_needed=need,
+            budget=budget,
+        )
+    return states
+
+
+def position_value(
+    position: Sequence[int] | str,
+    *,
+    budget: int | None = None,
+    progress: Progress | None = None,
+) -> Game:
+    """The canonical form of a partizan End-Nim position (A–N §3 rules, from the variant).
+
+    ``budget`` bounds the positions evaluated (default :data:`DEFAULT_BUDGET`); cached
+    positions cost nothing.
+
+    >>> str(position_value("1 2")), str(position_value([2, 2])), str(position_value("3 1 2"))
+    ('↓*3', '0', '{0|↑*2,⇑*3}')
+    """
+    if isinstance(position, str):
+        piles: Piles = tuple(Position.parse(position))
+    elif type(position) is tuple and all(type(p) is int and p > 0 for p in position):
+        piles = position  # already a row of positive ints: skip the copy
+    else:
+        piles = tuple(Position(position))
+    cache = _VALUES
+    found = cache.get(piles)
+    if found is not None:
+        return found
+    total = _check_budget(piles, DEFAULT_BUDGET if budget is None else budget)
+    if len(cache) > MAX_CACHE:
+        cache.clear()
+        cache[()] = ZERO
+    raw = _VARIANT.raw_options
+    if sum(piles) < SHALLOW:  # birthdays <= coins, so comparisons stay shallow
+        lefts = [option[3] for option in raw(piles, "L")]
+        rights = [option[3] for option in raw(piles, "R")]
+        try:  # the common case when rows are met in order: every option is known already
+            found = game([cache[c] for c in lefts], [cache[c] for c in rights])
+        except KeyError:
+            pass
+        else:
+            cache[piles] = found
+            return found
+    pending: dict[Piles, tuple[list[Piles], list[Piles]]] = {}
+    stack = [piles]
+    done = 0
+    with deep_recursion():
+        while stack:
+            node = stack[-1]
+            if node in cache:
+                stack.pop()
+                continue
+            children = pending.get(node)
+            if children is None:
+                lefts = [option[3] for option in raw(node, "L")]
+                rights = [option[3] for option in raw(node, "R")]
+                children = pending[node] = (lefts, rights)
+                missing = [c for c in lefts if c not in cache] + [
+                    c for c in rights if c not in cache
+                ]
+                if missing:
+                    stack.extend(missing)
+                    continue
+            stack.pop()
+            del pending[node]
+            cache[node] = game([cache[c] for c in children[0]], [cache[c] for c in children[1]])
+            done += 1
+            if progress is not None and not done & 1023:
+                progress(done, total)
+    if progress is not None:
+        progress(total, total)
+    return cache[piles]
+
+
+def sum_value(
+    positions: Sequence[Sequence[int] | str],
+    *,
+    budget: int | None = None,
+    progress: Progress | None = None,
+) -> Game:
+    """The canonical form of a disjunctive sum of positions (``3 1 2 + 2 2``).
+
+    Each summand is evaluated within the budget, then the sums are formed; a sum visits at
+    most the product of the summands' subgame counts, which must also fit the budget.
+
+    >>> str(sum_value(["1", "1"])), str(sum_value(["2 1", "1 2"])), str(sum_value([]))
+    ('0', '0', '0')
+    """
+    limit = DEFAULT_BUDGET if budget is None else budget
+    values = [position_value(p, budget=limit, progress=progress) for p in positions]
+    product = 1
+    for value in values:
+        product *= _subgame_count(value)
+    if len(values) > 1 and product > limit:
+        raise BudgetError(
+            f"this sum of {len(values)} positions may form up to {format_count(product)} "
+            f"partial sums; the budget is {format_count(limit)}: raise it with --budget",
+            states=product,
+            bytes_needed=product * BYTES_PER_STATE,
+            budget=limit,
+        )
+    total = ZERO
+    with deep_recursion():
+        for value in values:
+            total = add(total, value)
+    return total
+
+
+def _subgame_count(g: Game) -> int:
+    """Distinct games reachable in the canonical form of ``g`` (itself included)."""
+    seen = {g.id}
+    todo = [g]
+    while todo:
+        current = todo.pop()
+        for option in (*current.left, *current.right):
+            if option.id not in seen:
+                seen.add(option.id)
+                todo.append(option)
+    return len(seen)
