@@ -1,7 +1,24 @@
 #!/usr/bin/env bash
-# Set up (if needed) and run the engine benchmark: bash scripts/bench.sh [--quick] [run.py options]
-# Prints a Markdown report to stdout, progress to stderr, and writes benchmarks/results.json.
+# Set up (if needed) and run every benchmark: bash scripts/bench.sh [--quick] [run.py options]
+#   1. benchmarks/run.py        compiled engine vs plain C and the memoised solver (results.json)
+#   2. benchmarks/sweep_bench.py sweeps vs solve_layer, Muller L<=8 H<=12 (sweep_results.json)
+#   3. benchmarks/cgt_bench.py   canonical forms vs pycgt (cgt_results.json)
+# Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
+# shrinks the other two. Set ENDNIM_BENCH=engine|sweep|cgt to run only one of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/python benchmarks/run.py "$@"
+quick=0
+for arg in "$@"; do [[ "$arg" == "--quick" ]] && quick=1; done
+only="${ENDNIM_BENCH:-all}"
+if [[ "$only" == all || "$only" == engine ]]; then
+    .venv/bin/python benchmarks/run.py "$@"
+fi
+if [[ "$only" == all || "$only" == sweep ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/sweep_bench.py --quick
+    else .venv/bin/python benchmarks/sweep_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == cgt ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/cgt_bench.py --cases 5x5
+    else .venv/bin/python benchmarks/cgt_bench.py; fi
+fi
