@@ -1,11 +1,13 @@
 """endnim: solve, explain, explore and play End-Nim and its relatives."""
 
+from endnim.analyzer import Analysis, analyze
 from endnim.errors import BudgetError, EndNimError, MoveError, PositionError, VariantError
 from endnim.moves import Move
 from endnim.position import Position, parse_position
 from endnim.variants import all_variants, get_variant
 
 __all__ = [
+    "Analysis",
     "BudgetError",
     "EndNimError",
     "Move",
@@ -14,6 +16,7 @@ __all__ = [
     "PositionError",
     "VariantError",
     "all_variants",
+    "analyze",
     "get_variant",
     "parse_position",
 ]
