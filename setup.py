@@ -14,6 +14,11 @@ setup(
             ["src/endnim/engine/_kernels.c"],
             extra_compile_args=["-O3", "-std=c11", *openmp],
             extra_link_args=openmp,
-        )
+        ),
+        Extension(
+            "endnim.theory._prop8",
+            ["src/endnim/theory/_prop8.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+        ),
     ]
 )

@@ -19,6 +19,7 @@ from endnim.engine import (
     solve_row,
 )
 from endnim.engine.families import family_of, single_pile_values
+from endnim.engine.interval import plan_row, state_bytes
 from endnim.search import ImpartialValue
 from endnim.theory import partizan
 from endnim.variants import EndNim, all_variants, get_variant
@@ -134,3 +135,24 @@ def test_unsupported_rules_are_refused() -> None:
     for rules in (RightOnly(), NoRemoval()):
         with pytest.raises(EngineError, match="engine"):
             family_of(rules)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["endnim", "misere", "loop", "muller", "partizan"]),
+    st.lists(st.integers(min_value=1, max_value=300), min_size=1, max_size=12),
+    st.booleans(),
+)
+def test_plan_row_equals_the_pairwise_count(name: str, piles: list[int], full_last: bool) -> None:
+    """The O(k) plan equals the sum and maximum over every pair of piles (one table each)."""
+    family = family_of(get_variant(name))
+    row = tuple(piles)
+    plan = plan_row(family, row, full_last)
+    pairs = [(row[i], row[j]) for i in range(len(row)) for j in range(i + 1, len(row))]
+    assert plan.cells == sum(x * y for x, y in pairs)
+    assert plan.tables == len(pairs)
+    peak = max((state_bytes(family, x, y) for x, y in pairs), default=0)
+    if full_last and len(row) >= 2:
+        peak += 4 * family.tables * (row[0] + 1) * (row[-1] + 1)
+    outputs = 4 * family.tables * 2 * (sum(row) + len(row)) * 2
+    assert plan.peak_bytes == peak + outputs + 8 * (max(row) + 1)

@@ -10,11 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from endnim.errors import PositionError
+from endnim.errors import BudgetError, PositionError
 from endnim.search import PartizanValue
 from endnim.theory.base import MoveRange
 from endnim.theory.partizan import (
+    MAX_PILES,
     PartizanTheory,
+    _compiled_levels,
+    _python_levels,
     base_case,
     l_star_append,
     outcome,
@@ -420,3 +423,50 @@ def test_long_row_no_recursion() -> None:
     assert outcome(w) in "LRNP"
     assert outcome(w[::-1]) == SWAP[outcome(w)]
     assert len(THEORY.winning_moves(w)) <= 4
+
+
+_LIMB_EDGES = [
+    1,
+    2,
+    3,
+    2**63 - 1,
+    2**63,
+    2**64 - 2,
+    2**64 - 1,
+    2**64,
+    2**64 + 1,
+    2**128 - 1,
+    2**128,
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.integers(min_value=1, max_value=7),
+            st.sampled_from(_LIMB_EDGES),
+            st.integers(min_value=1, max_value=10**100),
+        ),
+        min_size=2,
+        max_size=14,
+    )
+)
+def test_compiled_prop8_equals_the_python_recurrence(piles: list[int]) -> None:
+    """The C kernel (fixed-width limbs) gives exactly the Python big-int recurrence's data."""
+    row = tuple(piles)
+    assert _compiled_levels(row) == _python_levels(row)
+
+
+def test_compiled_prop8_is_exact_on_long_rows_of_huge_piles() -> None:
+    rng = random.Random(8)
+    for k in (3, 64, 300):
+        row = tuple(rng.randrange(1, 10**100) for _ in range(k))
+        assert _compiled_levels(row) == _python_levels(row)
+        row = tuple(rng.choice(_LIMB_EDGES) for _ in range(k))
+        assert _compiled_levels(row) == _python_levels(row)
+
+
+def test_rows_beyond_the_quadratic_limit_are_refused_before_any_work() -> None:
+    with pytest.raises(BudgetError, match=r"50,001 piles, over the limit of 50,000"):
+        outcome((1,) * (MAX_PILES + 1))

@@ -13,6 +13,7 @@ the inner run, each level keeping only the last rows and columns of the one befo
 
 from __future__ import annotations
 
+import heapq
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -107,18 +108,29 @@ def state_bytes(family: Family, rows: int, cols: int) -> int:
 
 
 def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
-    """The cost of :func:`solve_row` on ``piles``."""
+    """The cost of :func:`solve_row` on ``piles``, in O(k) whatever the row.
+
+    One table per pair i < j of piles (the inner string between them), with x_i * x_j cells:
+    Σ_{i<j} x_i x_j = (S² − Σx²) / 2. The largest table state is that of the two largest
+    piles, as :func:`state_bytes` is symmetric and non-decreasing in both sizes.
+
+    >>> from endnim.engine.families import family_of
+    >>> from endnim.variants import get_variant
+    >>> plan = plan_row(family_of(get_variant("endnim")), (3, 1, 4))
+    >>> plan.cells, plan.tables
+    (19, 3)
+    """
     k = len(piles)
-    cells = tables = peak = 0
-    for i in range(k - 1):
-        for j in range(i + 1, k):
-            x, y = piles[i], piles[j]
-            cells += x * y
-            tables += 1
-            peak = max(peak, state_bytes(family, x, y))
+    total = sum(piles)
+    cells = (total * total - sum(x * x for x in piles)) // 2
+    tables = k * (k - 1) // 2
+    peak = 0
+    if k >= 2:
+        first, second = heapq.nlargest(2, piles)
+        peak = state_bytes(family, first, second)
     if full_last and k >= 2:
         peak += 4 * family.tables * (piles[0] + 1) * (piles[-1] + 1)
-    outputs = 4 * family.tables * 2 * (sum(piles) + k) * 2
+    outputs = 4 * family.tables * 2 * (total + k) * 2
     return Plan(cells, tables, peak + outputs + 8 * (max(piles, default=0) + 1))
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from endnim.errors import PositionError
+from endnim.errors import BudgetError, PositionError
 from endnim.moves import End
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
 
@@ -55,6 +55,13 @@ _Data = tuple[int, int, int]
 """(class code, L*, R*) of a row."""
 
 _EMPTY: _Data = (_P, 1, 1)
+
+try:
+    from endnim.theory._prop8 import prop8 as _prop8
+except ImportError:  # pragma: no cover - only a build without a C compiler lacks it
+    _prop8 = None  # type: ignore[assignment]
+_COMPILED_FROM = 3
+"""Rows of at least this many piles use the compiled kernel (shorter ones: Python is as fast)."""
 
 
 def _code(kind: str) -> int:
@@ -153,49 +160,15 @@ class _Analysis:
 
     __slots__ = ("full", "middle", "piles", "prefix", "suffix")
 
-    def __init__(self, piles: Piles) -> None:
+    def __init__(self, piles: Piles, *, compiled: bool = True) -> None:
         self.piles = piles
         k = len(piles)
         if k == 0:
             self.full = self.prefix = self.suffix = self.middle = _EMPTY
-            return
-        # Level n holds, for i = 0..k-n, the data of piles[i : i + n] as three parallel lists.
-        kinds0, ls0, rs0 = [_P] * (k + 1), [1] * (k + 1), [1] * (k + 1)
-        kinds1 = [_N] * k
-        ls1 = [p + 1 for p in piles]
-        rs1 = list(ls1)
-        oldest, older, prev = (kinds0, ls0, rs0), (kinds0, ls0, rs0), (kinds1, ls1, rs1)
-        for n in range(2, k + 1):
-            pk, pl, pr = prev
-            kinds: list[int] = []
-            lss: list[int] = []
-            rss: list[int] = []
-            for i in range(k - n + 1):
-                a = piles[i]
-                b = piles[i + n - 1]
-                lk, ll, lr = pk[i], pl[i], pr[i]  # a w = piles[i : i+n-1]
-                rk, rl, rr = pk[i + 1], pl[i + 1], pr[i + 1]  # w b = piles[i+1 : i+n]
-                kinds.append((a >= rl) | ((b >= lr) << 1))
-                # R*(a (w b)) by Prop 8 from the data of w b (= _r_star, inlined for speed).
-                if not rk & _R:
-                    rss.append(a + rr)
-                elif rk == _N:
-                    rss.append(1 if a < rl else a - rl + rr + 1)
-                else:
-                    rss.append(a + 2 - rl if a >= rl else 1)
-                # L*((a w) b) by the dual of Prop 8 from the data of a w (= _l_star).
-                if not lk & _L:
-                    lss.append(b + ll)
-                elif lk == _N:
-                    lss.append(1 if b < lr else b - lr + ll + 1)
-                else:
-                    lss.append(b + 2 - lr if b >= lr else 1)
-            oldest, older, prev = older, prev, (kinds, lss, rss)
-        # Levels k, k-1 and k-2 (level 0 is the empty row at every index).
-        self.full = (prev[0][0], prev[1][0], prev[2][0])
-        self.prefix = (older[0][0], older[1][0], older[2][0])
-        self.suffix = (older[0][1], older[1][1], older[2][1])
-        self.middle = (oldest[0][1], oldest[1][1], oldest[2][1]) if k >= 2 else _EMPTY
+        elif compiled and _prop8 is not None and k >= _COMPILED_FROM:
+            self.full, self.prefix, self.suffix, self.middle = _compiled_levels(piles)
+        else:
+            self.full, self.prefix, self.suffix, self.middle = _python_levels(piles)
 
     @property
     def kind(self) -> str:
@@ -209,8 +182,84 @@ class _Analysis:
         return left, right
 
 
+def _python_levels(piles: Piles) -> tuple[_Data, _Data, _Data, _Data]:
+    """Data of the row, its prefix, suffix and middle: Prop 8 by length, O(k^2) in Python."""
+    k = len(piles)
+    # Level n holds, for i = 0..k-n, the data of piles[i : i + n] as three parallel lists.
+    kinds0, ls0, rs0 = [_P] * (k + 1), [1] * (k + 1), [1] * (k + 1)
+    kinds1 = [_N] * k
+    ls1 = [p + 1 for p in piles]
+    rs1 = list(ls1)
+    oldest, older, prev = (kinds0, ls0, rs0), (kinds0, ls0, rs0), (kinds1, ls1, rs1)
+    for n in range(2, k + 1):
+        pk, pl, pr = prev
+        kinds: list[int] = []
+        lss: list[int] = []
+        rss: list[int] = []
+        for i in range(k - n + 1):
+            a = piles[i]
+            b = piles[i + n - 1]
+            lk, ll, lr = pk[i], pl[i], pr[i]  # a w = piles[i : i+n-1]
+            rk, rl, rr = pk[i + 1], pl[i + 1], pr[i + 1]  # w b = piles[i+1 : i+n]
+            kinds.append((a >= rl) | ((b >= lr) << 1))
+            # R*(a (w b)) by Prop 8 from the data of w b (= _r_star, inlined for speed).
+            if not rk & _R:
+                rss.append(a + rr)
+            elif rk == _N:
+                rss.append(1 if a < rl else a - rl + rr + 1)
+            else:
+                rss.append(a + 2 - rl if a >= rl else 1)
+            # L*((a w) b) by the dual of Prop 8 from the data of a w (= _l_star).
+            if not lk & _L:
+                lss.append(b + ll)
+            elif lk == _N:
+                lss.append(1 if b < lr else b - lr + ll + 1)
+            else:
+                lss.append(b + 2 - lr if b >= lr else 1)
+        oldest, older, prev = older, prev, (kinds, lss, rss)
+    # Levels k, k-1 and k-2 (level 0 is the empty row at every index).
+    full = (prev[0][0], prev[1][0], prev[2][0])
+    prefix = (older[0][0], older[1][0], older[2][0])
+    suffix = (older[0][1], older[1][1], older[2][1])
+    middle = (oldest[0][1], oldest[1][1], oldest[2][1]) if k >= 2 else _EMPTY
+    return full, prefix, suffix, middle
+
+
+def _compiled_levels(piles: Piles) -> tuple[_Data, _Data, _Data, _Data]:
+    """The same as :func:`_python_levels`, by the compiled kernel ``_prop8.c``.
+
+    Every L* and R* of a sub-row is at most its pile sum plus its length plus 2 (Prop 8 adds
+    at most one pile and 2 per step), so fixed-width integers of that many bits are exact.
+    """
+    assert _prop8 is not None
+    k = len(piles)
+    width = max(1, -(-(sum(piles) + k + 3).bit_length() // 64))
+    size = 8 * width
+    data = b"".join(pile.to_bytes(size, "little") for pile in piles)
+    full, prefix, suffix, middle = (
+        (kind, int.from_bytes(ls, "little"), int.from_bytes(rs, "little"))
+        for kind, ls, rs in _prop8(data, k, width)
+    )
+    return full, prefix, suffix, middle
+
+
+MAX_PILES = 50_000
+"""Longest row Prop 8's quadratic pass takes on (about 6 to 10 s at this length, compiled)."""
+
+
 def _analyse(piles: Sequence[int]) -> _Analysis:
-    return _analysis_of(_check(piles))
+    row = _check(piles)
+    k = len(row)
+    if k > MAX_PILES:
+        steps = k * (k - 1) // 2
+        raise BudgetError(
+            f"partizan End-Nim needs the data of every sub-row (Prop 8): {steps:,} interval "
+            f"steps for {k:,} piles, over the limit of {MAX_PILES:,} piles (about 10 s)",
+            states=steps,
+            bytes_needed=48 * k,
+            budget=MAX_PILES * (MAX_PILES - 1) // 2,
+        )
+    return _analysis_of(row)
 
 
 @lru_cache(maxsize=32)
