@@ -42,6 +42,14 @@ def test_round_trip_plain_and_exponent(values: list[int]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [("[3, 2,]", (3, 2)), ("(3 2)", (3, 2)), ("3; 2", (3, 2)), ("[ 1^3 , 2 ]", (1, 1, 1, 2))],
+)
+def test_lenient_but_unambiguous_forms(text: str, expected: tuple[int, ...]) -> None:
+    assert parse_position(text) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "fragment"),
     [
         ("3 0 2", "pile 2 is 0"),
@@ -53,6 +61,14 @@ def test_round_trip_plain_and_exponent(values: list[int]) -> None:
         ("3^0", "exponent"),
         ("1^99999999999", "longer than"),
         ("3 1e5", "whole numbers"),
+        ("3,,2", "empty pile between commas"),
+        (",3", "empty pile between commas"),
+        ("[3, 2", "unbalanced brackets"),
+        ("3 2)", "unbalanced or nested parentheses"),
+        ("((3) 2)", "unbalanced or nested parentheses"),
+        ("(3)() 2", "empty parentheses"),
+        ("[3, [2]]", "unexpected bracket"),
+        ("\u0663 2", "cannot read"),
     ],
 )
 def test_bad_input_is_a_one_line_error(text: str, fragment: str) -> None:

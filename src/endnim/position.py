@@ -22,7 +22,7 @@ from typing import SupportsIndex, overload
 
 from endnim.errors import PositionError
 
-_TOKEN = re.compile(r"^([+-]?\d+)(?:\^([+-]?\d+))?$")
+_TOKEN = re.compile(r"^([+-]?[0-9]+)(?:\^([+-]?[0-9]+))?$")
 _SEPARATORS = re.compile(r"[\s,;()\[\]]+")
 MAX_REPEAT = 10_000_000  # an exponent above this would build an absurdly long row
 
@@ -132,6 +132,7 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
     stripped = text.strip()
     # collapse whitespace around '^' so that '3 ^ 2' reads as '3^2'
     stripped = re.sub(r"\s*\^\s*", "^", stripped)
+    _check_structure(stripped, text)
     tokens = [t for t in _SEPARATORS.split(stripped) if t]
     if not tokens:
         if allow_empty:
@@ -158,6 +159,37 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
             raise PositionError(f"{token!r} makes a row longer than {MAX_REPEAT:,} piles")
         piles.extend([pile] * count)
     return _trusted(tuple(piles))
+
+
+def _check_structure(stripped: str, text: str) -> None:
+    """Refuse what the tokens alone would hide: unbalanced brackets, an empty field ('3,,2').
+
+    Accepted: one outer ``[...]`` and parenthesised piles ``(3)(3)(2)``, never nested.
+    """
+    inner = stripped
+    if inner[:1] == "[" or inner[-1:] == "]":
+        if not (inner[:1] == "[" and inner[-1:] == "]"):
+            raise PositionError(f"unbalanced brackets in {_clip(text)!r}")
+        inner = inner[1:-1].strip()
+    depth = 0
+    for char in inner:
+        if char in "[]":
+            raise PositionError(
+                f"unexpected bracket in {_clip(text)!r}: write a position as '3 3 3 2', "
+                "'3,3,3,2' or '[3, 3, 3, 2]'"
+            )
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth not in (0, 1):
+            raise PositionError(f"unbalanced or nested parentheses in {_clip(text)!r}")
+    if depth:
+        raise PositionError(f"unbalanced or nested parentheses in {_clip(text)!r}")
+    if "()" in inner.replace(" ", ""):
+        raise PositionError(f"empty parentheses in {_clip(text)!r}")
+    fields = re.split(r"[,;]", inner)
+    if fields and not fields[-1].strip():
+        fields.pop()  # a trailing comma, as in Python's [3, 2,]
+    if len(fields) > 1 and any(not field.strip() for field in fields):
+        raise PositionError(f"empty pile between commas in {_clip(text)!r}")
 
 
 def _clip(text: str) -> str:
