@@ -4,7 +4,7 @@ Run from the repository root (``bash scripts/bench.sh [--quick]`` sets up and ru
 
     .venv/bin/python benchmarks/run.py [--quick] [--output FILE]
 
-Three parts, each reported as absolute times and as ratios against a baseline timed in the
+Four parts, each reported as absolute times and as ratios against a baseline timed in the
 same process on the same machine (so the ratios, not the seconds, are what to compare across
 machines):
 
@@ -14,6 +14,9 @@ b. Every position of length 6 with piles 1..8, per variant: the engine's ``solve
    the memoised search computing each of those positions (one shared-cache solver per variant).
 c. Start-up: the wall time of a whole ``endnim analyze 3 1 4`` process, against a bare
    ``python -c pass``.
+d. Long rows: a seeded 10,000-pile row of 100-digit piles through ``endnim analyze --json``
+   (whole process, every variant; goal: under a second), and the partizan Prop 8 pass compiled
+   against its Python reference on the first 2,000 piles (must give identical data).
 
 All methods must agree on the values; any disagreement stops the run with exit status 1.
 Results go to a Markdown report on stdout and to ``benchmarks/results.json``. The goals are
@@ -360,6 +363,51 @@ def bench_startup() -> list[dict[str, Any]]:
     return results
 
 
+# ------------------------------------------------------------------------- d. long rows
+LONG_ROW_PILES = 10_000
+LONG_ROW_DIGITS = 100
+PROP8_PILES = 2_000
+LONG_ROW_GOAL_S = 1.0
+
+
+def bench_long_rows(rng: random.Random) -> dict[str, Any]:
+    """Part d: a 10,000-pile row of 100-digit piles through ``endnim analyze --json`` (whole
+    process, every variant), and the partizan Prop 8 pass compiled vs its Python reference."""
+    from endnim.theory.partizan import _compiled_levels, _python_levels
+
+    low, high = 10 ** (LONG_ROW_DIGITS - 1), 10**LONG_ROW_DIGITS
+    row = [rng.randrange(low, high) for _ in range(LONG_ROW_PILES)]
+    log(f"d. long rows: {LONG_ROW_PILES:,} piles of {LONG_ROW_DIGITS} digits, best of 3")
+    results: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        batch = Path(tmp) / "row.txt"
+        batch.write_text(" ".join(map(str, row)) + "\n")
+        for name in LAYER_VARIANTS:
+            command = [*endnim_command(), "analyze", "--json", "--variant", name]
+            seconds, done = time_process([*command, "--batch", str(batch)], 3)
+            if done.returncode != 0:
+                raise Mismatch(f"analyze of the long row failed ({name}): {done.stderr.strip()}")
+            answer = json.loads(done.stdout)
+            results.append(
+                {
+                    "variant": name,
+                    "seconds": seconds,
+                    "outcome": answer["outcome"],
+                    "method": answer["method"],
+                    "winning_moves": len(answer["winning_moves"]),
+                }
+            )
+    prop8_row = tuple(row[:PROP8_PILES])
+    t_c, compiled = best_of(3, lambda: _compiled_levels(prop8_row))
+    t_py, reference = best_of(3, lambda: _python_levels(prop8_row))
+    if compiled != reference:
+        raise Mismatch("compiled Prop 8 pass differs from the Python reference")
+    return {
+        "rows": results,
+        "prop8": {"piles": PROP8_PILES, "compiled_s": t_c, "python_s": t_py},
+    }
+
+
 # ---------------------------------------------------------------------------- report
 def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
     """The Markdown report and the goals as (line, passed or None when not measured)."""
@@ -450,6 +498,26 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
     ]
     out.append(markdown_table(["command", "wall time", "vs bare python"], rows))
 
+    long = data["long_rows"]
+    out += [
+        "",
+        f"## d. a row of {LONG_ROW_PILES:,} piles of {LONG_ROW_DIGITS} digits "
+        "(`endnim analyze --json`, whole process, best of 3)",
+        "",
+    ]
+    rows = [
+        [e["variant"], fmt_time(e["seconds"]), e["outcome"], e["method"], str(e["winning_moves"])]
+        for e in long["rows"]
+    ]
+    out.append(markdown_table(["variant", "wall time", "outcome", "method", "winning moves"], rows))
+    prop8 = long["prop8"]
+    out += [
+        "",
+        f"Partizan Prop 8 pass on the first {prop8['piles']:,} piles: compiled "
+        f"{fmt_time(prop8['compiled_s'])}, Python reference {fmt_time(prop8['python_s'])} "
+        f"({prop8['python_s'] / prop8['compiled_s']:,.0f}x), identical data.",
+    ]
+
     goals: list[tuple[str, bool | None]] = []
     by_n = {e["n"]: e for e in data["rows"]}
     for n in (1000, 3000):
@@ -484,6 +552,15 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
                 factor >= SOLVER_SPEEDUP_GOAL,
             )
         )
+    slowest = max(long["rows"], key=lambda e: e["seconds"])
+    goals.append(
+        (
+            f"{LONG_ROW_PILES:,}-pile row of {LONG_ROW_DIGITS}-digit piles under "
+            f"{LONG_ROW_GOAL_S:.0f} s as a whole process, every variant: slowest "
+            f"{slowest['variant']} {fmt_time(slowest['seconds'])}",
+            slowest["seconds"] < LONG_ROW_GOAL_S,
+        )
+    )
     out += ["", "## goals", ""]
     for line, ok in goals:
         tag = "SKIP" if ok is None else "PASS" if ok else "MISS"
@@ -524,6 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         layers = [bench_layer(name, rng, args.check_all) for name in LAYER_VARIANTS]
         startup = bench_startup()
+        long_rows = bench_long_rows(rng)
     except Mismatch as error:
         print(f"BENCHMARK FAILED: {error}", file=sys.stderr)
         return 1
@@ -534,6 +612,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rows": rows,
         "layers": layers,
         "startup": startup,
+        "long_rows": long_rows,
         "total_s": time.perf_counter() - start,
         "load_average_before": load_before[0],
         "load_average_after": os.getloadavg()[0],

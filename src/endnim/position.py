@@ -171,17 +171,14 @@ def _check_structure(stripped: str, text: str) -> None:
         if not (inner[:1] == "[" and inner[-1:] == "]"):
             raise PositionError(f"unbalanced brackets in {_clip(text)!r}")
         inner = inner[1:-1].strip()
-    depth = 0
-    for char in inner:
-        if char in "[]":
-            raise PositionError(
-                f"unexpected bracket in {_clip(text)!r}: write a position as '3 3 3 2', "
-                "'3,3,3,2' or '[3, 3, 3, 2]'"
-            )
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth not in (0, 1):
-            raise PositionError(f"unbalanced or nested parentheses in {_clip(text)!r}")
-    if depth:
+    if "[" in inner or "]" in inner:
+        raise PositionError(
+            f"unexpected bracket in {_clip(text)!r}: write a position as '3 3 3 2', "
+            "'3,3,3,2' or '[3, 3, 3, 2]'"
+        )
+    if ("(" in inner or ")" in inner) and not re.fullmatch(
+        r"(?:\(\))*", re.sub(r"[^()]", "", inner)
+    ):
         raise PositionError(f"unbalanced or nested parentheses in {_clip(text)!r}")
     if "()" in inner.replace(" ", ""):
         raise PositionError(f"empty parentheses in {_clip(text)!r}")
