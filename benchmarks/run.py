@@ -150,6 +150,12 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
+ALL_CORES = (
+    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+)
+"""The 'all cores' columns use exactly this many threads (not the load-aware default)."""
+
+
 def machine_info() -> dict[str, Any]:
     """CPU model, cores, Python version and the date."""
     model = platform.processor() or platform.machine()
@@ -163,7 +169,8 @@ def machine_info() -> dict[str, Any]:
     return {
         "cpu_model": model,
         "cores_logical": os.cpu_count(),
-        "cores_usable": default_threads(),
+        "cores_usable": ALL_CORES,
+        "default_threads_at_end": default_threads(),
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "date": dt.datetime.now().astimezone().isoformat(timespec="seconds"),
@@ -210,7 +217,7 @@ def run_plain(binary: Path, n: int, repeats: int) -> tuple[int, float]:
 def bench_rows(sizes: Sequence[int], solver_sizes: Sequence[int]) -> list[dict[str, Any]]:
     """Part a: G(N,N,N) by the engine, the plain C kernel and the memoised solver."""
     variant = get_variant("endnim")
-    solve_row(variant, (20, 20, 20), threads=None)  # warm-up: load the kernels, start threads
+    solve_row(variant, (20, 20, 20), threads=ALL_CORES)  # warm-up: load the kernels, start threads
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="endnim-bench-") as tmp:
         plain = compile_plain(Path(tmp))
@@ -219,7 +226,7 @@ def bench_rows(sizes: Sequence[int], solver_sizes: Sequence[int]) -> list[dict[s
             repeats = 2 if n >= 3000 else 3
             log(f"a. G({n},{n},{n}): engine, 1 thread and all cores, best of {repeats}")
             t1, r1 = best_of(repeats, partial(solve_row, variant, piles, threads=1))
-            tall, rall = best_of(repeats, partial(solve_row, variant, piles, threads=None))
+            tall, rall = best_of(repeats, partial(solve_row, variant, piles, threads=ALL_CORES))
             values: dict[str, int] = {"engine_1": r1.value, "engine_all": rall.value}
             entry: dict[str, Any] = {
                 "n": n,
@@ -269,9 +276,9 @@ def bench_layer(name: str, rng: random.Random, check_all: bool) -> dict[str, Any
     variant: Variant = get_variant(name)
     length, top = LAYER_LENGTH, LAYER_MAX_PILE
     log(f"b. {name}: every position of length {length} with piles <= {top}")
-    solve_layer(variant, 2, 2, threads=None)  # warm-up
+    solve_layer(variant, 2, 2, threads=ALL_CORES)  # warm-up
     t1, table1 = best_of(3, lambda: solve_layer(variant, length, top, threads=1))
-    tall, table = best_of(3, lambda: solve_layer(variant, length, top, threads=None))
+    tall, table = best_of(3, lambda: solve_layer(variant, length, top, threads=ALL_CORES))
     if table.shape != (top,) * length or not (table1 == table).all():
         raise Mismatch(f"{name}: solve_layer differs between 1 thread and all cores")
     solver = Solver(variant, budget=10**9, max_cache=10**9)

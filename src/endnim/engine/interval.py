@@ -18,6 +18,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -52,11 +53,16 @@ DEFAULT_BYTES = int(os.environ.get("ENDNIM_ENGINE_BYTES", str(8 * 2**30)))
 
 
 def default_threads() -> int:
-    """The cores this process may use, less those the machine is already busy with.
+    """The cores this process may use, less those other work is keeping busy.
 
     A row wavefront needs its threads to run at the same time: on an oversubscribed machine a
-    descheduled thread stalls the other, so there one thread is faster. ``ENDNIM_THREADS``
-    (or ``threads=``) overrides.
+    descheduled thread stalls the other, so there one thread is faster. Other work is the
+    smaller of the 1-minute load average (which also counts this process's own recent work)
+    and the tasks running right now besides this one (``/proc/loadavg``), so a long job does
+    not talk itself down to one thread. ``ENDNIM_THREADS`` (or ``threads=``) overrides.
+
+    >>> 1 <= default_threads() <= (os.cpu_count() or 1)
+    True
     """
     env = os.environ.get("ENDNIM_THREADS")
     if env:
@@ -65,11 +71,19 @@ def default_threads() -> int:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         cores = os.cpu_count() or 1
+    return max(1, min(cores, round(cores - _other_work() + 0.5)))
+
+
+def _other_work() -> float:
     try:
-        busy = os.getloadavg()[0]
+        average = os.getloadavg()[0]
     except OSError:  # pragma: no cover - no load average
-        busy = 0.0
-    return max(1, min(cores, round(cores - busy + 0.5)))
+        return 0.0
+    try:
+        running = int(Path("/proc/loadavg").read_text().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):  # pragma: no cover - not Linux
+        return average
+    return min(average, max(0, running - 1))
 
 
 @dataclass(frozen=True)
