@@ -20,7 +20,7 @@ ImpartialValue(grundy=0, remoteness=18)
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -65,6 +65,8 @@ class PartizanValue:
 
 Value = ImpartialValue | PartizanValue
 V = TypeVar("V", ImpartialValue, PartizanValue)
+K = TypeVar("K", bound=Hashable)
+T = TypeVar("T")
 
 
 def estimate_bytes(states: int, piles: Piles) -> int:
@@ -201,28 +203,43 @@ class Solver:
         self.check_budget(root)
         if len(cache) > self.max_cache:
             cache.clear()
-        pending: dict[Piles, list[Piles]] = {}
-        stack = [root]
-        while stack:
-            node = stack[-1]
-            if node in cache:
-                stack.pop()
-                continue
-            children = pending.get(node)
-            if children is None:
-                children = pending[node] = children_of(node)
-                missing = [c for c in children if c not in cache]
-                if missing:
-                    stack.extend(missing)
-                    continue
-            stack.pop()
-            del pending[node]
-            cache[node] = combine(node, [cache[c] for c in children])
-        return cache[root]
+        return post_order(root, cache, children_of, combine)
 
     def cached_states(self) -> int:
         """How many positions the cache holds."""
         return len(self._impartial) + len(self._partizan)
+
+
+def post_order(
+    root: K,
+    cache: dict[K, T],
+    children_of: Callable[[K], list[K]],
+    combine: Callable[[K, list[T]], T],
+) -> T:
+    """Fill ``cache`` bottom-up from ``root`` with an explicit stack (no recursion limit): a
+    node is combined once all its children are in the cache.
+
+    >>> post_order(5, {}, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
+    6
+    """
+    pending: dict[K, list[K]] = {}
+    stack = [root]
+    while stack:
+        node = stack[-1]
+        if node in cache:
+            stack.pop()
+            continue
+        children = pending.get(node)
+        if children is None:
+            children = pending[node] = children_of(node)
+            missing = [c for c in children if c not in cache]
+            if missing:
+                stack.extend(missing)
+                continue
+        stack.pop()
+        del pending[node]
+        cache[node] = combine(node, [cache[c] for c in children])
+    return cache[root]
 
 
 _DEFAULT_SOLVERS: dict[str, Solver] = {}

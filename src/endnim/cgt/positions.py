@@ -25,7 +25,7 @@ from endnim.cgt.game import ZERO, Game
 from endnim.cgt.order import outcome
 from endnim.errors import BudgetError
 from endnim.position import Position
-from endnim.search import format_bytes, format_count
+from endnim.search import format_bytes, format_count, post_order
 from endnim.variants import get_variant
 from endnim.variants.base import Piles
 
@@ -158,32 +158,24 @@ def position_value(
         else:
             cache[piles] = found
             return found
-    pending: dict[Piles, tuple[list[Piles], list[Piles]]] = {}
-    stack = [piles]
+    lefts_count: dict[Piles, int] = {}
     done = 0
+
+    def children_of(node: Piles) -> list[Piles]:
+        lefts = [option[3] for option in raw(node, "L")]
+        lefts_count[node] = len(lefts)
+        return lefts + [option[3] for option in raw(node, "R")]
+
+    def combine(node: Piles, values: list[Game]) -> Game:
+        nonlocal done
+        done += 1
+        if progress is not None and not done & 1023:
+            progress(done, total)
+        split = lefts_count.pop(node)
+        return game(values[:split], values[split:])
+
     with deep_recursion():
-        while stack:
-            node = stack[-1]
-            if node in cache:
-                stack.pop()
-                continue
-            children = pending.get(node)
-            if children is None:
-                lefts = [option[3] for option in raw(node, "L")]
-                rights = [option[3] for option in raw(node, "R")]
-                children = pending[node] = (lefts, rights)
-                missing = [c for c in lefts if c not in cache] + [
-                    c for c in rights if c not in cache
-                ]
-                if missing:
-                    stack.extend(missing)
-                    continue
-            stack.pop()
-            del pending[node]
-            cache[node] = game([cache[c] for c in children[0]], [cache[c] for c in children[1]])
-            done += 1
-            if progress is not None and not done & 1023:
-                progress(done, total)
+        post_order(piles, cache, children_of, combine)
     if progress is not None:
         progress(total, total)
     return cache[piles]

@@ -202,20 +202,8 @@ def _python_levels(piles: Piles) -> tuple[_Data, _Data, _Data, _Data]:
             lk, ll, lr = pk[i], pl[i], pr[i]  # a w = piles[i : i+n-1]
             rk, rl, rr = pk[i + 1], pl[i + 1], pr[i + 1]  # w b = piles[i+1 : i+n]
             kinds.append((a >= rl) | ((b >= lr) << 1))
-            # R*(a (w b)) by Prop 8 from the data of w b (= _r_star, inlined for speed).
-            if not rk & _R:
-                rss.append(a + rr)
-            elif rk == _N:
-                rss.append(1 if a < rl else a - rl + rr + 1)
-            else:
-                rss.append(a + 2 - rl if a >= rl else 1)
-            # L*((a w) b) by the dual of Prop 8 from the data of a w (= _l_star).
-            if not lk & _L:
-                lss.append(b + ll)
-            elif lk == _N:
-                lss.append(1 if b < lr else b - lr + ll + 1)
-            else:
-                lss.append(b + 2 - lr if b >= lr else 1)
+            rss.append(_r_star(a, (rk, rl, rr)))  # R*(a (w b)) by Prop 8 from w b
+            lss.append(_l_star((lk, ll, lr), b))  # L*((a w) b) by its dual from a w
         oldest, older, prev = older, prev, (kinds, lss, rss)
     # Levels k, k-1 and k-2 (level 0 is the empty row at every index).
     full = (prev[0][0], prev[1][0], prev[2][0])
