@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import subprocess
 import sys
 
+import click
 import pytest
+
+import endnim.commands
+from endnim import cli
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -82,3 +88,26 @@ def test_bad_input_is_one_line_and_status_2(args: list[str]) -> None:
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("endnim: error: "), lines
+
+
+def test_every_command_module_is_registered_and_resolves() -> None:
+    """A command written but missing from cli.COMMANDS (or registered under a bad path) fails
+    here, not on a user's machine: no test patches COMMANDS."""
+    registered = {path.split(":")[0] for path, _ in cli.COMMANDS.values()}
+    for module in pkgutil.iter_modules(endnim.commands.__path__):
+        name = f"endnim.commands.{module.name}"
+        defined = [
+            obj
+            for obj in vars(importlib.import_module(name)).values()
+            if isinstance(obj, click.Command)
+            and obj.callback is not None
+            and obj.callback.__module__ == name
+        ]
+        assert not defined or name in registered, f"{name} is not in cli.COMMANDS"
+    for command_name, (path, _) in cli.COMMANDS.items():
+        module_name, attribute = path.split(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(command, click.Command), command_name
+    help_text = run("--help").stdout
+    for command_name in cli.COMMANDS:
+        assert command_name in help_text, command_name

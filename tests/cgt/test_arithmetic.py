@@ -7,6 +7,7 @@ import random
 
 import pycgt
 from conftest import positions
+from pycgt_bridge import to_pycgt
 
 from endnim.cgt import (
     ZERO,
@@ -21,16 +22,6 @@ from endnim.cgt import (
     sum_of,
 )
 from endnim.cgt.game import Game
-
-_TO: dict[int, pycgt.Game] = {}
-
-
-def to_pycgt(g: Game) -> pycgt.Game:
-    found = _TO.get(g.id)
-    if found is None:
-        found = pycgt.Game(frozenset(map(to_pycgt, g.left)), frozenset(map(to_pycgt, g.right)))
-        _TO[g.id] = found
-    return found
 
 
 def definition_sum(g: Game, h: Game, memo: dict[tuple[int, int], Game]) -> Game:

@@ -7,21 +7,10 @@ import itertools
 import pycgt
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pycgt_bridge import to_pycgt
 
 from endnim.cgt import DOWN, STAR, UP, ZERO, game, leq, nimber, nus, parse
 from endnim.cgt.game import Game
-
-# --------------------------------------------------------------------------- pycgt bridges
-_TO: dict[int, pycgt.Game] = {}
-
-
-def to_pycgt(g: Game) -> pycgt.Game:
-    """Our canonical form as a pycgt Game, structure for structure."""
-    found = _TO.get(g.id)
-    if found is None:
-        found = pycgt.Game(frozenset(map(to_pycgt, g.left)), frozenset(map(to_pycgt, g.right)))
-        _TO[g.id] = found
-    return found
 
 
 def from_pycgt_options(g: pycgt.Game, memo: dict[int, Game]) -> Game:

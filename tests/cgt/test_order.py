@@ -7,21 +7,11 @@ import itertools
 import pycgt
 import pytest
 from conftest import positions
+from pycgt_bridge import to_pycgt
 
 from endnim.cgt import Relation, compare, confused, geq, leq, nus, outcome, parse, position_value
 from endnim.cgt.game import Game
 from endnim.cgt.order import _leq
-
-_TO: dict[int, pycgt.Game] = {}
-
-
-def to_pycgt(g: Game) -> pycgt.Game:
-    found = _TO.get(g.id)
-    if found is None:
-        found = pycgt.Game(frozenset(map(to_pycgt, g.left)), frozenset(map(to_pycgt, g.right)))
-        _TO[g.id] = found
-    return found
-
 
 _RELATIONS = {
     pycgt.Relation.EQUAL: Relation.EQUAL,

@@ -15,20 +15,11 @@ from test_search import A4B_TABLE
 from endnim import cli
 from endnim.analysis.statements import FOUR_AB_TABLE, TWO_HEAP_TABLE
 
-EXPLORER_COMMANDS = {
-    "table": ("endnim.commands.table:table", "Tables of values."),
-    "verify": ("endnim.commands.verify:verify", "Re-check the papers."),
-    "conjecture": ("endnim.commands.conjecture:conjecture", "Check a conjecture."),
-    "periodicity": ("endnim.commands.periodicity:periodicity", "Periodicity of rows."),
-}
-
 
 def run(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
 ) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of ``endnim ARGS``."""
-    for name, entry in EXPLORER_COMMANDS.items():
-        monkeypatch.setitem(cli.COMMANDS, name, entry)
     monkeypatch.setenv("COLUMNS", "200")
     with pytest.raises(SystemExit) as caught:
         cli.main(list(args))

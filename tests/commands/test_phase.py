@@ -54,12 +54,10 @@ def test_figures(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     args: list[str],
     needle: str,
 ) -> None:
-    monkeypatch.setitem(cli.COMMANDS, "phase", ("endnim.commands.phase:phase", "phase"))
     with pytest.raises(SystemExit) as caught:
         cli.main(["phase", *args])
     _, err = capsys.readouterr()

@@ -12,12 +12,6 @@ from endnim.commands.play import play, row_display
 from endnim.play import GameSession, best_move
 
 
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run the command through the real CLI entry point before cli.py lists it."""
-    monkeypatch.setitem(cli.COMMANDS, "play", ("endnim.commands.play:play", "Play the computer."))
-
-
 def run(args: list[str], lines: list[str]) -> Result:
     return CliRunner().invoke(play, args, input="".join(f"{line}\n" for line in lines))
 
@@ -96,7 +90,7 @@ def test_partizan_sides_and_skill() -> None:
     assert "misère End-Nim (Conway convention) against the computer" in misere.output
 
 
-def test_a_lost_game(registered: None) -> None:
+def test_a_lost_game() -> None:
     lines = ["L0", "L0", "L0", "L0", "L0", "L0"]
     result = CliRunner().invoke(
         cli.cli, ["play", "1", "1", "--seed", "2"], input="\n".join(lines) + "\n"
@@ -116,7 +110,7 @@ def test_a_lost_game(registered: None) -> None:
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
-    registered: None, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stopped:
         cli.main(["play", *args])

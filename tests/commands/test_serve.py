@@ -19,11 +19,6 @@ from endnim.web.server import BackgroundServer, bind, url_of
 
 
 @pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(cli.COMMANDS, "serve", ("endnim.commands.serve:serve", "Web workbench."))
-
-
-@pytest.fixture
 def taken_port() -> Iterator[int]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -37,8 +32,7 @@ def fetch(url: str) -> tuple[int, bytes]:
 
 
 def test_serve_answers_and_stops_on_interrupt() -> None:
-    code = "import sys; from endnim.cli import main, COMMANDS; "
-    code += "COMMANDS['serve'] = ('endnim.commands.serve:serve', 'x'); main(sys.argv[1:])"
+    code = "import sys; from endnim.cli import main; main(sys.argv[1:])"
     process = subprocess.Popen(
         [sys.executable, "-u", "-c", code, "serve", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -69,7 +63,7 @@ def test_serve_answers_and_stops_on_interrupt() -> None:
 
 
 def test_port_in_use_and_bad_host_are_one_line_errors(
-    registered: None, taken_port: int, capsys: pytest.CaptureFixture[str]
+    taken_port: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for args, message in (
         (

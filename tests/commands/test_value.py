@@ -20,11 +20,8 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def run_main(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Through cli.main, as the installed ``endnim`` runs it (errors become one line)."""
-    monkeypatch.setitem(cli.COMMANDS, "value", ("endnim.commands.value:value", "value"))
     with pytest.raises(SystemExit) as caught:
         cli.main(["value", *args])
     out, err = capsys.readouterr()
@@ -97,17 +94,16 @@ def test_parse_sum() -> None:
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     args: list[str],
     needle: str,
 ) -> None:
-    code, _, err = run_main(monkeypatch, capsys, *args)
+    code, _, err = run_main(capsys, *args)
     assert code == 2 and "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("endnim: error: ") and needle in lines[0]
 
 
-def test_main_success(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(monkeypatch, capsys, "--json", "2", "1")
+def test_main_success(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(capsys, "--json", "2", "1")
     assert code == 0 and json.loads(out)["value"] == "↑*3"

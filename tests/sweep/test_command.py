@@ -15,15 +15,6 @@ from endnim.errors import EndNimError
 from endnim.search import ImpartialValue
 
 
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The two commands in the CLI group, as cli.py will list them."""
-    monkeypatch.setitem(cli.COMMANDS, "sweep", ("endnim.commands.sweep:sweep", "Sweep."))
-    monkeypatch.setitem(
-        cli.COMMANDS, "sweep-query", ("endnim.commands.sweep:sweep_query", "Query.")
-    )
-
-
 def test_json_lines_end_with_the_summary(tmp_path: Path) -> None:
     out = str(tmp_path / "s")
     args = ["-v", "misere", "--convention", "conway", "-L", "4", "-H", "4", "-o", out, "--json"]
@@ -67,7 +58,6 @@ def test_human_output_and_queries(tmp_path: Path) -> None:
     assert "P-positions" in plain.output and "1 1" in plain.output and "more" in plain.output
 
 
-@pytest.mark.usefixtures("registered")
 @pytest.mark.parametrize(
     ("args", "message"),
     [
