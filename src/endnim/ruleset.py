@@ -1,0 +1,185 @@
+"""The generic game interface every rule set implements: rows, trees, graphs, users' own.
+
+A rule set is a small class (python-chess's ``chess/variant.py`` is the model). It is the single
+home of everything that is per game: its names and texts for people, where it comes from, whether
+it is impartial, how positions and moves are written, the moves themselves, and, optionally, a
+closed-form theory. The generic solvers (the memoised search, canonical forms, move evaluation,
+``play``, the web's move list) only ever call the hooks below; they never branch on a name and
+never assume that a position is a row.
+
+Positions must be hashable and immutable. Players are ``"L"`` (Left) and ``"R"`` (Right) in
+partizan games; impartial games pass ``player=None``.
+
+Hooks a rule set must provide: :meth:`parse_position`, :meth:`format_position`,
+:meth:`parse_move`, :meth:`options`. Everything else has a default that is correct (if not fast)
+for any game:
+
+* :meth:`children` — just the resulting positions (the search's hot path; override for speed);
+* :meth:`is_terminal` / :meth:`terminal_value` — no options; normal play gives value 0;
+* :meth:`play` — finds the move among the options (override to play at any size);
+* :meth:`canonical_key` — positions with equal keys have equal values (isomorphism classes);
+* :meth:`components` — independent parts whose (disjunctive) sum is the position;
+* :meth:`estimate_states` / :meth:`estimate_work` — upper bounds for the budget refusal;
+* :meth:`theory` — a closed-form :class:`endnim.theory.Theory`, or ``None``.
+
+>>> class Subtraction(RuleSet[int, int]):
+...     '''Take 1 or 2 from a heap.'''
+...     name = "sub12"
+...     title = "subtraction game {1, 2}"
+...     def parse_position(self, text): return int(text)
+...     def format_position(self, position): return str(position)
+...     def parse_move(self, text): return int(text)
+...     def options(self, position, player=None):
+...         return [(k, position - k) for k in (1, 2) if k <= position]
+>>> game = Subtraction()
+>>> game.children(5), game.is_terminal(0), game.play(5, 2)
+([4, 3], True, 3)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+
+from endnim.errors import MoveError, PositionError
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
+
+Player = Literal["L", "R"]
+"""Left or Right (partizan games); impartial games use ``None``."""
+
+P = TypeVar("P", bound=Hashable)
+"""A position type."""
+M = TypeVar("M")
+"""A move type."""
+
+
+class RuleSet(ABC, Generic[P, M]):
+    """A two-player game of perfect information that ends: positions, moves, who may make them."""
+
+    # ------------------------------------------------------------------ facts for people
+    name: ClassVar[str]
+    """The canonical name (``--variant NAME``, the JSON ``variant`` field)."""
+    title: ClassVar[str]
+    """The name in prose (``misère End-Nim``)."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names ``--variant`` accepts (any case)."""
+    summary: ClassVar[str] = ""
+    """The rules in one line, for people (help texts, the page, README tables)."""
+    source: ClassVar[str] = ""
+    """Where the rules are stated: paper and section."""
+    impartial: ClassVar[bool] = True
+    """Both players have the same moves (Grundy values); else partizan (classes L, R, N, P)."""
+    convention: ClassVar[str | None] = None
+    """A named scoring convention where several exist (misère: ``cairns-ho`` or ``conway``)."""
+    family: ClassVar[str] = "game"
+    """Which family of positions: ``row`` (the papers' games), ``graph``, ``tree``, ..."""
+    position_notation: ClassVar[str] = ""
+    """How a position is written, one line (help texts and error messages)."""
+    move_notation: ClassVar[str] = ""
+    """How a move is written, one line."""
+
+    # ------------------------------------------------------------------ notation
+    @abstractmethod
+    def parse_position(self, text: str) -> P:
+        """Read a position from its notation; raise :class:`PositionError` (one line) if bad."""
+
+    def coerce_position(self, value: object) -> P:
+        """A position from text or an already-built object (e.g. a parsed JSON value)."""
+        if isinstance(value, str):
+            return self.parse_position(value)
+        try:
+            hash(value)
+        except TypeError:
+            raise PositionError(f"cannot read a {self.title} position from {value!r:.60}") from None
+        return value  # type: ignore[return-value]
+
+    @abstractmethod
+    def format_position(self, position: P) -> str:
+        """Write a position so that :meth:`parse_position` reads it back."""
+
+    def position_to_json(self, position: P) -> Any:
+        """The position as a JSON value (the ``position`` field). Default: its notation."""
+        return self.format_position(position)
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation; raise :class:`MoveError` (one line) if bad."""
+
+    def format_move(self, move: M) -> str:
+        """Write a move so that :meth:`parse_move` reads it back."""
+        return str(move)
+
+    # ------------------------------------------------------------------ rules
+    @abstractmethod
+    def options(self, position: P, player: Player | None = None) -> list[tuple[M, P]]:
+        """Every legal move of ``player`` (``None`` in impartial games) with the position it leads
+        to, one per distinct resulting position."""
+
+    def children(self, position: P, player: Player | None = None) -> list[P]:
+        """The positions ``player`` can move to (the search's hot path)."""
+        return [child for _, child in self.options(position, player)]
+
+    def players(self) -> tuple[Player | None, ...]:
+        """Who moves: ``(None,)`` for impartial games, ``("L", "R")`` for partizan ones."""
+        return (None,) if self.impartial else ("L", "R")
+
+    def is_terminal(self, position: P) -> bool:
+        """No player has a move."""
+        return not any(self.children(position, player) for player in self.players())
+
+    def terminal_value(self, position: P) -> int:
+        """Grundy value of a terminal position (impartial). Normal play: 0, the mover loses."""
+        return 0
+
+    def play(self, position: P, move: M | str, player: Player | None = None) -> P:
+        """The position after ``move``; :class:`MoveError` (one line) if it is not legal."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        for candidate, child in self.options(position, player):
+            if candidate == move:
+                return child
+        who = "" if player is None else f" for {'Left' if player == 'L' else 'Right'}"
+        raise MoveError(
+            f"move {self.format_move(move)} is not legal{who} in "
+            f"{_clip(self.format_position(position))}"
+        )
+
+    # ------------------------------------------------------------------ for the solvers
+    def canonical_key(self, position: P) -> Hashable:
+        """A key shared by positions of equal value (e.g. equal up to isomorphism or reversal).
+
+        Default: the position itself. Only positions whose *options* correspond one to one under
+        the same symmetry may share a key (the search stores values, not moves, under it).
+        """
+        return position
+
+    def components(self, position: P) -> Sequence[P]:
+        """Independent parts whose disjunctive sum is ``position`` (default: just itself).
+
+        Only return more than one part where that is sound for this rule set: every move of
+        the whole is a move of exactly one part, and leaves the other parts unchanged.
+        """
+        return (position,)
+
+    def estimate_states(self, position: P) -> int:
+        """An upper bound on the distinct positions an exact search from ``position`` visits."""
+        raise NotImplementedError(f"{self.title} gives no estimate of its search")
+
+    def estimate_work(self, position: P) -> int:
+        """An upper bound on the option visits of that search (states × options per state)."""
+        return self.estimate_states(position) * 16
+
+    def theory(self) -> Theory | None:
+        """The closed-form theory of this rule set, or ``None`` (then search or engine decide)."""
+        return None
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
