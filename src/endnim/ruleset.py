@@ -116,7 +116,7 @@ class RuleSet(ABC, Generic[P, M]):
     @abstractmethod
     def options(self, position: P, player: Player | None = None) -> list[tuple[M, P]]:
         """Every legal move of ``player`` (``None`` in impartial games) with the position it leads
-        to, one per distinct resulting position."""
+        to, one per distinct resulting position; none in a terminal position."""
 
     def children(self, position: P, player: Player | None = None) -> list[P]:
         """The positions ``player`` can move to (the search's hot path)."""

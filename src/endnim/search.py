@@ -20,12 +20,12 @@ ImpartialValue(grundy=0, remoteness=18)
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from endnim.errors import BudgetError
-from endnim.variants.base import Piles, Variant
+from endnim.ruleset import RuleSet
 
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
 """States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
@@ -69,9 +69,10 @@ K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 
 
-def estimate_bytes(states: int, piles: Piles) -> int:
-    """Memory an exact search over ``states`` states of rows like ``piles`` would need."""
-    return states * (BYTES_PER_STATE + 8 * max(0, len(piles) - 3))
+def estimate_bytes(states: int, position: object) -> int:
+    """Memory an exact search over ``states`` states of positions like ``position`` would need."""
+    size = len(position) if isinstance(position, Sequence) else 3
+    return states * (BYTES_PER_STATE + 8 * max(0, size - 3))
 
 
 def format_bytes(count: int) -> str:
@@ -100,31 +101,40 @@ def format_count(n: int) -> str:
 
 
 class Solver:
-    """Exact memoised search for one variant; keeps its cache across calls.
+    """Exact memoised search for one rule set (any :class:`RuleSet`); keeps its cache across calls.
 
-    ``budget`` bounds the states a single request may need (its estimate is checked before
-    any work starts); ``max_cache`` bounds what is kept between requests.
+    It reads the game only through the rule set's hooks (``children``, ``is_terminal``,
+    ``terminal_value``) and keys its memo by ``canonical_key``, so positions equal up to the
+    rule set's symmetries are solved once. ``budget`` bounds the states a single request may
+    need (its estimate is checked before any work starts); ``max_cache`` bounds what is kept
+    between requests.
     """
 
     def __init__(
-        self, variant: Variant, budget: int | None = None, max_cache: int = 5_000_000
+        self, variant: RuleSet[Any, Any], budget: int | None = None, max_cache: int = 5_000_000
     ) -> None:
         self.variant = variant
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_cache = max_cache
-        self._impartial: dict[Piles, ImpartialValue] = {}
-        self._partizan: dict[Piles, PartizanValue] = {}
+        self._impartial: dict[Hashable, ImpartialValue] = {}
+        self._partizan: dict[Hashable, PartizanValue] = {}
 
     # ------------------------------------------------------------------ budget
-    def check_budget(self, piles: Piles) -> None:
+    def check_budget(self, piles: Any) -> None:
         """Raise :class:`BudgetError` if searching ``piles`` may exceed the budget."""
-        if piles in self._impartial or piles in self._partizan:
+        key = self.variant.canonical_key(piles)
+        if key in self._impartial or key in self._partizan:
             return
         states = self.variant.estimate_states(piles)
         if states > self.budget:
             need = estimate_bytes(states, piles)
+            what = (
+                f"this {len(piles)}-pile position"
+                if self.variant.family == "row" and isinstance(piles, Sequence)
+                else "this position"
+            )
             raise BudgetError(
-                f"exact search of this {len(piles)}-pile position may visit up to "
+                f"exact search of {what} may visit up to "
                 f"{format_count(states)} states (about {format_bytes(need)} of memory); the "
                 f"budget is {format_count(self.budget)} states: raise it with --budget, or use "
                 "--method theory",
@@ -134,21 +144,22 @@ class Solver:
             )
 
     # ------------------------------------------------------------------ values
-    def value(self, piles: Piles) -> Value:
+    def value(self, piles: Any) -> Value:
         """The value of ``piles`` (impartial or partizan, by the variant)."""
-        piles = tuple(piles)
+        if isinstance(piles, list):
+            piles = tuple(piles)
         if self.variant.impartial:
             return self.impartial_value(piles)
         return self.partizan_value(piles)
 
-    def impartial_value(self, piles: Piles) -> ImpartialValue:
+    def impartial_value(self, piles: Any) -> ImpartialValue:
         """Grundy value and remoteness of ``piles``."""
         variant = self.variant
 
-        def children(node: Piles) -> list[Piles]:
-            return [option[3] for option in variant.raw_options(node)]
+        def children(node: Any) -> list[Any]:
+            return variant.children(node)
 
-        def combine(node: Piles, values: list[ImpartialValue]) -> ImpartialValue:
+        def combine(node: Any, values: list[ImpartialValue]) -> ImpartialValue:
             if not values:
                 return ImpartialValue(variant.terminal_value(node), 0)
             seen = {v.grundy for v in values}
@@ -161,18 +172,19 @@ class Solver:
 
         return self._solve(piles, self._impartial, children, combine)
 
-    def partizan_value(self, piles: Piles) -> PartizanValue:
-        """Outcome data of ``piles`` in partizan End-Nim."""
+    def partizan_value(self, piles: Any) -> PartizanValue:
+        """Outcome data of ``piles`` in a partizan game (who wins moving first, remoteness)."""
         variant = self.variant
-        left_count: dict[Piles, int] = {}
+        key = variant.canonical_key
+        left_count: dict[Hashable, int] = {}
 
-        def children(node: Piles) -> list[Piles]:
-            left = [option[3] for option in variant.raw_options(node, "L")]
-            left_count[node] = len(left)
-            return left + [option[3] for option in variant.raw_options(node, "R")]
+        def children(node: Any) -> list[Any]:
+            left = variant.children(node, "L")
+            left_count[key(node)] = len(left)
+            return left + variant.children(node, "R")
 
-        def combine(node: Piles, values: list[PartizanValue]) -> PartizanValue:
-            split = left_count.pop(node)
+        def combine(node: Any, values: list[PartizanValue]) -> PartizanValue:
+            split = left_count.pop(key(node))
             left_values, right_values = values[:split], values[split:]
             # Left moving first wins iff some Left option is lost by Right moving first.
             left_wins = [v for v in left_values if not v.right_wins_first]
@@ -191,19 +203,22 @@ class Solver:
 
     def _solve(
         self,
-        root: Piles,
-        cache: dict[Piles, V],
-        children_of: Callable[[Piles], list[Piles]],
-        combine: Callable[[Piles, list[V]], V],
+        root: Any,
+        cache: dict[Hashable, V],
+        children_of: Callable[[Any], list[Any]],
+        combine: Callable[[Any, list[V]], V],
     ) -> V:
         """Post-order walk with an explicit stack: a node is combined once its children are."""
-        found = cache.get(root)
+        key = self.variant.canonical_key
+        found = cache.get(key(root))
         if found is not None:
             return found
         self.check_budget(root)
         if len(cache) > self.max_cache:
             cache.clear()
-        return post_order(root, cache, children_of, combine)
+        if type(self.variant).canonical_key is RuleSet.canonical_key:
+            return post_order(root, cache, children_of, combine)  # the key is the position
+        return post_order(root, cache, children_of, combine, key)
 
     def cached_states(self) -> int:
         """How many positions the cache holds."""
@@ -212,16 +227,22 @@ class Solver:
 
 def post_order(
     root: K,
-    cache: dict[K, T],
+    cache: dict[Any, T],
     children_of: Callable[[K], list[K]],
     combine: Callable[[K, list[T]], T],
+    key: Callable[[K], Hashable] | None = None,
 ) -> T:
     """Fill ``cache`` bottom-up from ``root`` with an explicit stack (no recursion limit): a
-    node is combined once all its children are in the cache.
+    node is combined once all its children are in the cache. With ``key``, the cache is keyed
+    by ``key(node)`` (nodes with one key are solved once).
 
     >>> post_order(5, {}, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
     6
+    >>> post_order(-5, {}, lambda n: [abs(n) - 1] if n else [], lambda n, vs: 1 + sum(vs), abs)
+    6
     """
+    if key is not None:
+        return _post_order_keyed(root, cache, children_of, combine, key)
     pending: dict[K, list[K]] = {}
     stack = [root]
     while stack:
@@ -242,13 +263,41 @@ def post_order(
     return cache[root]
 
 
-_DEFAULT_SOLVERS: dict[str, Solver] = {}
+def _post_order_keyed(
+    root: K,
+    cache: dict[Any, T],
+    children_of: Callable[[K], list[K]],
+    combine: Callable[[K, list[T]], T],
+    key: Callable[[K], Hashable],
+) -> T:
+    pending: dict[Hashable, list[K]] = {}
+    stack = [(root, key(root))]
+    while stack:
+        node, node_key = stack[-1]
+        if node_key in cache:
+            stack.pop()
+            continue
+        children = pending.get(node_key)
+        if children is None:
+            children = pending[node_key] = children_of(node)
+            missing = [(c, k) for c in children if (k := key(c)) not in cache]
+            if missing:
+                stack.extend(missing)
+                continue
+        stack.pop()
+        del pending[node_key]
+        cache[node_key] = combine(node, [cache[key(c)] for c in children])
+    return cache[key(root)]
 
 
-def default_solver(variant: Variant, budget: int | None = None) -> Solver:
-    """A shared solver per variant (its cache serves later calls); ``budget`` updates it."""
-    solver = _DEFAULT_SOLVERS.get(variant.name)
+_DEFAULT_SOLVERS: dict[tuple[type, str], Solver] = {}
+
+
+def default_solver(variant: RuleSet[Any, Any], budget: int | None = None) -> Solver:
+    """A shared solver per rule set (its cache serves later calls); ``budget`` updates it."""
+    slot = (type(variant), variant.name)
+    solver = _DEFAULT_SOLVERS.get(slot)
     if solver is None:
-        solver = _DEFAULT_SOLVERS[variant.name] = Solver(variant)
+        solver = _DEFAULT_SOLVERS[slot] = Solver(variant)
     solver.budget = DEFAULT_BUDGET if budget is None else budget
     return solver

@@ -19,24 +19,50 @@ from typing import ClassVar
 
 from endnim.errors import MoveError
 from endnim.moves import End, Move
-from endnim.position import Position, _trusted
+from endnim.position import Position, _trusted, as_position, parse_position
+from endnim.ruleset import RuleSet
 
 Piles = tuple[int, ...]
 RawOption = tuple[End, int, bool, Piles]
 """(end, new size, reversed?, resulting piles): an option without object overhead."""
 
 
-class Variant(ABC):
-    """A rule set of the End-Nim family."""
+class Variant(RuleSet[Position, Move], ABC):
+    """A rule set of the End-Nim family: the row games (:class:`endnim.ruleset.RuleSet`'s
+    ``row`` family), whose extra hooks feed the engine, the theory and the sweeps."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    impartial: ClassVar[bool] = True
+    family: ClassVar[str] = "row"
     reversible: ClassVar[bool] = False
     """Muller: after reducing a pile the mover may reverse the row."""
-    source: ClassVar[str] = ""
-    """Where the rules are stated (paper and section)."""
+    position_notation: ClassVar[str] = (
+        "piles separated by spaces or commas, e.g. '3 1 4', '[3, 1, 4]' or '3^2 1'"
+    )
+    move_notation: ClassVar[str] = (
+        "the end and the pile's new size, 0 removing it: 'L3', 'R0' ('L2r' also reverses)"
+    )
+
+    # ------------------------------------------------------- the generic interface
+    def parse_position(self, text: str) -> Position:
+        return parse_position(text, allow_empty=True)
+
+    def coerce_position(self, value: object) -> Position:
+        return as_position(value, allow_empty=True)
+
+    def format_position(self, position: Position) -> str:
+        return " ".join(map(str, position))
+
+    def position_to_json(self, position: Position) -> list[int]:
+        return list(position)
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def children(self, position: Position, player: End | None = None) -> list[Position]:
+        return [option[3] for option in self.raw_options(tuple(position), player)]  # type: ignore[misc]
+
+    def estimate_work(self, position: Position) -> int:
+        """Option visits of an exact search: states × (options of a state, at most 2·max + 1)."""
+        return self.estimate_states(position) * (2 * max(position, default=0) + 1)
 
     # ----------------------------------------------------------------- hooks
     @abstractmethod
@@ -142,9 +168,6 @@ class Variant(ABC):
         pairs = (total * total - squares) // 2
         orientations = 2 if self.reversible else 1
         return 1 + max(piles) + orientations * pairs
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
 
 
 _END_NAMES = {"L": "first", "R": "last"}
