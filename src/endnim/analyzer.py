@@ -1,7 +1,10 @@
 """``analyze``: the one entry point the front-ends call.
 
 It picks the closed-form theory, the exact search, or both, and returns one :class:`Analysis`
-that serialises to the JSON the CLI and the API print.
+that serialises to the JSON the CLI and the API print. It asks the rule set what it offers (a
+theory, an engine family) and never branches on a name: a rule set without a theory, or whose
+positions are not rows, is answered by the exact search through the generic
+:class:`~endnim.ruleset.RuleSet` hooks, and the notes say so.
 
 >>> a = analyze("3 1 3")
 >>> a.outcome, a.grundy, a.winning_moves, a.method
@@ -18,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from endnim.errors import BudgetError, EndNimError, VariantError
-from endnim.moves import End
-from endnim.position import Position, as_position
+from endnim.moves import End, Move
+from endnim.outcome import Outcome
+from endnim.position import Position
+from endnim.ruleset import RuleSet
 from endnim.search import (
     DEFAULT_BUDGET,
     ImpartialValue,
@@ -29,7 +34,8 @@ from endnim.search import (
     format_bytes,
     format_count,
 )
-from endnim.theory import MoveRange, Reason, theory_for
+from endnim.theory import MoveRange, Reason
+from endnim.theory.base import Theory
 from endnim.variants import Variant, get_variant
 
 Method = Literal["auto", "theory", "search", "engine"]
@@ -46,19 +52,16 @@ AUTO_ENGINE_CELLS = 10**9
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
 
-OUTCOME_WORDS = {
-    "P": "the previous player (the player who just moved) wins",
-    "N": "the next player (the player to move) wins",
-    "L": "Left wins, whoever moves first",
-    "R": "Right wins, whoever moves first",
-}
+OUTCOME_WORDS = {outcome.value: outcome.words for outcome in Outcome}
+"""Each outcome class in words (from :class:`endnim.outcome.Outcome`)."""
 
 
 @dataclass
 class Analysis:
     """Everything endnim knows about one position of one variant."""
 
-    position: Position
+    position: Any
+    """The position: a :class:`Position` for the row games, the rule set's own type otherwise."""
     variant: str
     outcome: str
     grundy: int | None
@@ -69,10 +72,21 @@ class Analysis:
     reasons: list[Reason]
     thresholds: dict[str, int] | None = None
     notes: list[str] = field(default_factory=list)
+    winning_move_list: list[str] | None = None
+    """Winning moves of a rule set whose moves are not row moves (then ranges are empty)."""
+    rules: Any = field(default=None, repr=False, compare=False)
+    """The rule set analysed (it writes the position and moves); ``None``: the variant's."""
+
+    @property
+    def ruleset(self) -> Any:
+        """The rule set of this analysis."""
+        return self.rules if self.rules is not None else get_variant(self.variant)
 
     @property
     def winning_moves(self) -> list[str]:
         """Winning moves in move notation (at most :data:`MAX_LISTED_MOVES`)."""
+        if self.winning_move_list is not None:
+            return self.winning_move_list[:MAX_LISTED_MOVES]
         listed: list[str] = []
         for move_range in self.winning_move_ranges:
             for move in move_range.moves():
@@ -84,18 +98,26 @@ class Analysis:
     @property
     def winning_moves_complete(self) -> bool:
         """False when there are more winning moves than ``winning_moves`` lists."""
+        if self.winning_move_list is not None:
+            return len(self.winning_move_list) <= MAX_LISTED_MOVES
         return sum(r.count for r in self.winning_move_ranges) <= MAX_LISTED_MOVES
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``endnim analyze --json`` (and of the web API)."""
+        row = self.winning_move_list is None
         result: dict[str, Any] = {
-            "position": list(self.position),
+            "position": (
+                list(self.position) if row else self.ruleset.position_to_json(self.position)
+            ),
             "variant": self.variant,
-            "outcome": self.outcome,
+            "outcome": str(self.outcome),
             "grundy": self.grundy,
             "winning_moves": self.winning_moves,
             "winning_moves_complete": self.winning_moves_complete,
-            "winning_move_ranges": [r.to_dict() for r in self.winning_move_ranges],
+        }
+        if row:
+            result["winning_move_ranges"] = [r.to_dict() for r in self.winning_move_ranges]
+        result |= {
             "remoteness": self.remoteness,
             "method": self.method,
             "sources": self.sources,
@@ -120,7 +142,7 @@ class Analysis:
             ("variant", self.variant),
             ("outcome", f"{self.outcome}: {OUTCOME_WORDS[self.outcome]}"),
             ("grundy", "unknown" if self.grundy is None else str(self.grundy)),
-            ("winning moves", ", ".join(str(r) for r in self.winning_move_ranges) or "none"),
+            ("winning moves", ", ".join(self.move_summary()) or "none"),
             ("remoteness", "unknown" if self.remoteness is None else str(self.remoteness)),
             *(("reason", str(r)) for r in self.reasons),
         ]
@@ -128,7 +150,14 @@ class Analysis:
             f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
             for k, v in rows
         )
-        return f"{position_svg(self.position)}<table>{cells}</table>"
+        picture = position_svg(self.position) if isinstance(self.position, Position) else ""
+        return f"{picture}<table>{cells}</table>"
+
+    def move_summary(self) -> list[str]:
+        """The winning moves as short texts: row moves as ranges (``R3..5``), others one by one."""
+        if self.winning_move_list is not None:
+            return self.winning_moves
+        return [str(r) for r in self.winning_move_ranges]
 
     def to_json(self) -> str:
         """One line of JSON."""
@@ -144,7 +173,8 @@ def analyze(
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
-    """Analyse ``position`` (text, a Position or a list of ints) in ``variant``.
+    """Analyse ``position`` (text, a Position or a list of ints; for other rule sets, their
+    notation or position object) in ``variant`` (a name or a :class:`RuleSet`).
 
     ``method``: ``theory`` (closed forms only), ``search`` (exact memoised search only, within
     ``budget`` states), ``engine`` (the compiled interval DP, within ``budget`` cells) or
@@ -156,22 +186,94 @@ def analyze(
     >>> analyze("2 2", variant="partizan").outcome
     'P'
     """
-    piles = as_position(position)
     rules = get_variant(variant)
+    piles = rules.coerce_position(position)
     if method not in METHODS:
         raise VariantError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
     if method == "search":
         return _by_search(piles, rules, budget)
     if method == "engine":
-        return _by_engine(piles, rules, budget, threads, progress)
-    analysis = _by_theory(piles, rules)
+        return _by_engine(piles, _check_engine(rules), budget, threads, progress)
+    theory = rules.theory()
+    if theory is None:
+        if method == "theory":
+            raise VariantError(
+                f"{rules.title} has no closed-form theory: use --method auto, search or engine"
+            )
+        return _without_theory(piles, rules, budget, threads, progress)
+    assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
+    analysis = _by_theory(piles, rules, theory)
     if method == "auto":
         _complete(analysis, rules, budget, threads, progress)
     return analysis
 
 
-def _by_theory(piles: Position, rules: Variant) -> Analysis:
-    theory = theory_for(rules.name)
+def engine_family(rules: RuleSet[Any, Any]) -> str | None:
+    """The name of the engine's kernel family for ``rules``, or ``None`` when it has none.
+
+    Derived from the rule hooks (:mod:`endnim.engine.families`); only row rule sets can have one.
+
+    >>> engine_family(get_variant("muller")), engine_family(get_variant("partizan"))
+    ('muller', 'partizan')
+    """
+    if not isinstance(rules, Variant):
+        return None
+    from endnim.engine.families import EngineError, family_of
+
+    try:
+        return family_of(rules).name
+    except EngineError:
+        return None
+
+
+def _engine_refusal(rules: RuleSet[Any, Any]) -> str:
+    if not isinstance(rules, Variant):
+        return f"the compiled engine solves rows only, and {rules.title} is not a row game"
+    from endnim.engine.families import EngineError, family_of
+
+    try:
+        family_of(rules)
+    except EngineError as error:
+        return str(error)
+    return ""
+
+
+def _check_engine(rules: RuleSet[Any, Any]) -> Variant:
+    reason = _engine_refusal(rules)
+    if reason or not isinstance(rules, Variant):
+        raise VariantError(f"--method engine: {reason}; use --method search")
+    return rules
+
+
+def _without_theory(
+    piles: Any,
+    rules: RuleSet[Any, Any],
+    budget: int | None,
+    threads: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> Analysis:
+    """``auto`` for a rule set without a theory: the exact search, else the engine."""
+    note = f"{rules.title} has no closed-form theory"
+    try:
+        analysis = _by_search(piles, rules, budget)
+    except BudgetError as error:
+        if engine_family(rules) is None or not isinstance(rules, Variant):
+            raise BudgetError(
+                f"{note}, and {error}",
+                states=error.states,
+                bytes_needed=error.bytes_needed,
+                budget=error.budget,
+            ) from None
+        analysis = _by_engine(piles, rules, budget, threads, progress)
+        analysis.notes.insert(
+            0, f"{note}: decided by the compiled engine (the search was over its budget)"
+        )
+        return analysis
+    analysis.notes.insert(0, f"{note}: decided by exact search")
+    return analysis
+
+
+def _by_theory(piles: Position, rules: Variant, theory: Theory) -> Analysis:
     outcome, outcome_reason = theory.outcome(piles)
     reasons = [outcome_reason]
     sources = {"outcome": "theory", "winning_moves": "theory"}
@@ -197,6 +299,7 @@ def _by_theory(piles: Position, rules: Variant) -> Analysis:
         sources=sources,
         reasons=reasons,
         thresholds=thresholds,
+        rules=rules,
     )
 
 
@@ -210,7 +313,7 @@ def _complete(
     """Fill in what no theorem fixed: remoteness by search, a Grundy value by search or engine."""
     piles = analysis.position
     states = rules.estimate_states(piles)
-    work = states * (2 * max(piles) + 1)
+    work = rules.estimate_work(piles)
     affordable = (
         states <= budget
         if budget is not None
@@ -232,9 +335,9 @@ def _complete(
     )
     if analysis.grundy is not None or not rules.impartial:
         return
-    from endnim.engine import EngineError, solve_row, supports
+    from endnim.engine import EngineError, solve_row
 
-    if not supports(rules):
+    if engine_family(rules) is None:
         return
     try:
         result = solve_row(
@@ -257,16 +360,16 @@ def _remoteness(value: ImpartialValue | PartizanValue) -> int | dict[str, int]:
     return {"left_first": value.remoteness_left_first, "right_first": value.remoteness_right_first}
 
 
-def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
+def _by_search(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
     solver = default_solver(rules, DEFAULT_BUDGET if budget is None else budget)
     value = solver.value(piles)
-    winning: list[MoveRange] = []
+    winning_pairs: list[tuple[Any, Any]] = []  # (player, move)
     if isinstance(value, ImpartialValue):
         for move, child in rules.options(piles):
             if solver.impartial_value(child).grundy == 0:
-                winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+                winning_pairs.append((None, move))
         grundy: int | None = value.grundy
-        statement = f"exhaustive search: Grundy value {value.grundy}"
+        statement = f"Grundy value {value.grundy}"
     else:
         for player in ("L", "R"):
             for move, child in rules.options(piles, player):
@@ -275,10 +378,10 @@ def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
                     child_value.left_wins_first if player == "R" else child_value.right_wins_first
                 )
                 if not loses:
-                    winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+                    winning_pairs.append((player, move))
         grundy = None
         statement = (
-            f"exhaustive search: Left {'wins' if value.left_wins_first else 'loses'} moving first, "
+            f"Left {'wins' if value.left_wins_first else 'loses'} moving first, "
             f"Right {'wins' if value.right_wins_first else 'loses'} moving first"
         )
     reason = Reason(
@@ -291,25 +394,45 @@ def _by_search(piles: Position, rules: Variant, budget: int | None) -> Analysis:
     notes: list[str] = []
     if isinstance(value, ImpartialValue):
         sources["grundy"] = "search"
-    else:
+    elif isinstance(rules, Variant):
         try:
             thresholds = search_thresholds(piles, rules, solver.budget)
             sources["thresholds"] = "search"
         except BudgetError as error:
             notes.append(f"thresholds not computed: {error}")
+    row_moves = all(isinstance(move, Move) for _, move in winning_pairs) and isinstance(
+        rules, Variant
+    )
     return Analysis(
         position=piles,
         variant=rules.name,
         outcome=value.outcome,
         grundy=grundy,
-        winning_move_ranges=_merge(winning),
+        winning_move_ranges=_merge(
+            [MoveRange(m.end, m.size, m.size, m.reverse) for _, m in winning_pairs]
+        )
+        if row_moves
+        else [],
         remoteness=_remoteness(value),
         method="search",
         sources=sources,
         reasons=[reason],
         thresholds=thresholds,
         notes=notes,
+        winning_move_list=None
+        if row_moves
+        else [_move_text(rules, player, move) for player, move in winning_pairs],
+        rules=rules,
     )
+
+
+def _move_text(rules: RuleSet[Any, Any], player: Any, move: Any) -> str:
+    """A move as text; in a partizan game whose moves do not name their player, prefixed
+    ``L:``/``R:`` (Left's/Right's)."""
+    text = rules.format_move(move)
+    if player is None or text[:1] in ("L", "R"):
+        return text
+    return f"{player}:{text}"
 
 
 def _by_engine(
@@ -362,9 +485,10 @@ def _by_engine(
         reasons=[Reason("engine", statement, {"cells": cells})],
         thresholds=thresholds,
         notes=notes,
+        rules=rules,
     )
     states = rules.estimate_states(piles)
-    if states <= AUTO_SEARCH_BUDGET and states * (2 * max(piles) + 1) <= AUTO_SEARCH_WORK:
+    if states <= AUTO_SEARCH_BUDGET and rules.estimate_work(piles) <= AUTO_SEARCH_WORK:
         analysis.remoteness = _remoteness(default_solver(rules, AUTO_SEARCH_BUDGET).value(piles))
         analysis.sources["remoteness"] = "search"
     else:

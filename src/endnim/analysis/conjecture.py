@@ -27,7 +27,7 @@ from typing import Any
 
 from endnim.errors import EndNimError
 from endnim.theory import horrocks
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant, get_variant
 
 Piles = tuple[int, ...]
 Check = Callable[[Piles, Any], bool]
@@ -332,7 +332,7 @@ def check_conjecture(
         raise EndNimError("lengths: need 1 <= --min-length <= --max-length")
     if max_pile < 1:
         raise EndNimError("--max-pile must be at least 1")
-    rules = get_variant(conjecture.variant)
+    rules = get_row_variant(conjecture.variant, "a conjecture check over every row")
     report = ConjectureReport(
         conjecture.name,
         rules.name,

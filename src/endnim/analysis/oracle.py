@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from endnim.errors import EndNimError
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant, get_variant
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,7 +50,9 @@ class Oracle:
         held = self._layers.get((name, length))
         if held is not None and held[0] >= max_pile:
             return
-        array = solve_layer(get_variant(name), length, max_pile, threads=self.threads)
+        array = solve_layer(
+            get_row_variant(name, "the layer oracle"), length, max_pile, threads=self.threads
+        )
         self._layers[(name, length)] = (max_pile, array)
 
     def _decode(self, variant: str, code: int) -> Value:

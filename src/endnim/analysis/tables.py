@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from endnim.analysis.ranges import format_range, parse_range
 from endnim.errors import EndNimError
 from endnim.position import Position, as_position
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant, get_variant
 
 if TYPE_CHECKING:
     import numpy as np
@@ -196,7 +196,7 @@ def value_table(
     """
     from endnim.engine import engine_table
 
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "an a·w·b table")
     if layout not in LAYOUTS:
         raise EndNimError(f"unknown layout {layout!r}: choose one of {', '.join(LAYOUTS)}")
     w: Position = as_position(middle, allow_empty=True)

@@ -16,17 +16,19 @@ option visits exceed the budget.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from endnim.cgt.arithmetic import add
 from endnim.cgt.canonical import game
 from endnim.cgt.game import ZERO, Game
 from endnim.cgt.order import outcome
-from endnim.errors import BudgetError
+from endnim.errors import BudgetError, VariantError
 from endnim.position import Position
+from endnim.ruleset import RuleSet
 from endnim.search import format_bytes, format_count, post_order
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant, get_variant
 from endnim.variants.base import Piles
 
 __all__ = [
@@ -55,7 +57,7 @@ SHALLOW = 200
 """Rows with fewer coins are evaluated without raising the recursion limit (a game's birthday,
 hence the depth of a comparison, is at most its number of coins)."""
 
-_VARIANT = get_variant("partizan")
+_VARIANT = get_row_variant("partizan")
 _VALUES: dict[Piles, Game] = {(): ZERO}
 MAX_CACHE = 5_000_000
 
@@ -120,19 +122,26 @@ def _check_budget(piles: Piles, budget: int) -> int:
 
 
 def position_value(
-    position: Sequence[int] | str,
+    position: Any,
     *,
     budget: int | None = None,
     progress: Progress | None = None,
+    rules: RuleSet[Any, Any] | str | None = None,
 ) -> Game:
-    """The canonical form of a partizan End-Nim position (A–N §3 rules, from the variant).
+    """The canonical form of a position of a partizan rule set (default: partizan End-Nim,
+    A–N §3 rules, from the variant).
 
     ``budget`` bounds the positions evaluated (default :data:`DEFAULT_BUDGET`); cached
-    positions cost nothing.
+    positions cost nothing. Any partizan :class:`~endnim.ruleset.RuleSet` works through its
+    generic hooks (options per player, keyed by ``canonical_key``).
 
     >>> str(position_value("1 2")), str(position_value([2, 2])), str(position_value("3 1 2"))
     ('↓*3', '0', '{0|↑*2,⇑*3}')
     """
+    if rules is not None:
+        ruleset = get_variant(rules)
+        if ruleset is not _VARIANT:
+            return _ruleset_value(ruleset, position, budget, progress)
     if isinstance(position, str):
         piles: Piles = tuple(Position.parse(position))
     elif type(position) is tuple and all(type(p) is int and p > 0 for p in position):
@@ -181,11 +190,68 @@ def position_value(
     return cache[piles]
 
 
+def _ruleset_value(
+    rules: RuleSet[Any, Any], position: Any, budget: int | None, progress: Progress | None
+) -> Game:
+    """Canonical form in any partizan rule set, through the generic interface."""
+    if rules.impartial:
+        raise VariantError(
+            f"canonical forms here are for partizan games; {rules.title} is impartial "
+            "(its value is the nimber of its Grundy value: endnim analyze)"
+        )
+    node0 = rules.coerce_position(position)
+    key = rules.canonical_key
+    cache = _RULESET_VALUES.setdefault((type(rules), rules.name), {})
+    found = cache.get(key(node0))
+    if found is not None:
+        return found
+    limit = DEFAULT_BUDGET if budget is None else budget
+    states = rules.estimate_states(node0)
+    work = rules.estimate_work(node0)
+    if states > limit or work > WORK_PER_STATE * limit:
+        need = states * BYTES_PER_STATE
+        raise BudgetError(
+            f"the canonical form of this position may need up to {format_count(states)} "
+            f"positions and {format_count(work)} option visits (about {format_bytes(need)} of "
+            f"memory); the budget is {format_count(limit)} positions: raise it with --budget",
+            states=states,
+            bytes_needed=need,
+            budget=limit,
+        )
+    if len(cache) > MAX_CACHE:
+        cache.clear()
+    lefts_count: dict[Hashable, int] = {}
+    done = 0
+
+    def children_of(node: Any) -> list[Any]:
+        lefts = rules.children(node, "L")
+        lefts_count[key(node)] = len(lefts)
+        return lefts + rules.children(node, "R")
+
+    def combine(node: Any, values: list[Game]) -> Game:
+        nonlocal done
+        done += 1
+        if progress is not None and not done & 1023:
+            progress(done, states)
+        split = lefts_count.pop(key(node))
+        return game(values[:split], values[split:])
+
+    with deep_recursion():
+        result = post_order(node0, cache, children_of, combine, key)
+    if progress is not None:
+        progress(states, states)
+    return result
+
+
+_RULESET_VALUES: dict[tuple[type, str], dict[Hashable, Game]] = {}
+
+
 def sum_value(
     positions: Sequence[Sequence[int] | str],
     *,
     budget: int | None = None,
     progress: Progress | None = None,
+    rules: RuleSet[Any, Any] | str | None = None,
 ) -> Game:
     """The canonical form of a disjunctive sum of positions (``3 1 2 + 2 2``).
 
@@ -196,7 +262,7 @@ def sum_value(
     ('0', '0', '0')
     """
     limit = DEFAULT_BUDGET if budget is None else budget
-    values = [position_value(p, budget=limit, progress=progress) for p in positions]
+    values = [position_value(p, budget=limit, progress=progress, rules=rules) for p in positions]
     product = 1
     for value in values:
         product *= _subgame_count(value)

@@ -1,9 +1,15 @@
-"""Options and helpers shared by the commands."""
+"""Options and helpers shared by the commands.
+
+``--variant`` accepts every name and alias in the registry (:mod:`endnim.variants.registry`),
+so that every name the JSON emits (``misere-conway`` included) is accepted; ``--rules
+PATH.py:ClassName`` loads a user's rule set first (and selects it unless ``--variant`` names
+another).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -11,33 +17,99 @@ from endnim.errors import EndNimError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-VARIANT_CHOICES = ("endnim", "misere", "loop", "muller", "partizan")
 CONVENTIONS = ("cairns-ho", "conway")
+_RULES_KEY = "endnim_rules_name"
 
 
-def variant_name(variant: str, convention: str = "cairns-ho") -> str:
+def variant_name(variant: str | None, convention: str = "cairns-ho") -> str:
     """The rule set's name for ``--variant`` and ``--convention`` (misère Grundy convention).
 
-    >>> variant_name("misere", "conway")
-    'misere-conway'
+    >>> variant_name("misere", "conway"), variant_name("misere-conway")
+    ('misere-conway', 'misere-conway')
     """
-    if convention == "conway":
-        if variant != "misere":
+    from endnim.variants import get_variant
+
+    rules = get_variant(variant or "endnim")
+    if convention == "conway" and rules.convention != "conway":
+        if rules.name != "misere":
             raise EndNimError("--convention conway applies to --variant misere only")
         return "misere-conway"
-    return variant
+    return rules.name
+
+
+if TYPE_CHECKING:  # click >= 8.3 types ParamType generically; older clicks are not subscriptable
+    _ParamType = click.ParamType[str, Any]
+else:
+    _ParamType = click.ParamType
+
+
+class VariantChoice(_ParamType):
+    """A registered rule set's name or alias (checked against the registry when used)."""
+
+    name = "variant"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        from endnim.variants import variant_names
+
+        return "[" + "|".join(variant_names()) + "]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from endnim.variants import get_variant
+
+        try:
+            return str(get_variant(str(value)).name)
+        except EndNimError as error:
+            self.fail(str(error), param, ctx)
+
+
+def _load_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from endnim.variants import load_rules
+
+    rules = load_rules(value)
+    ctx.meta[_RULES_KEY] = rules.name
+    return value
 
 
 def variant_option(default: str | None = "endnim", help: str = "The rule set.") -> Callable[[F], F]:
-    """The ``--variant/-v`` option every command shares."""
-    return click.option(
-        "--variant",
-        "-v",
-        type=click.Choice(VARIANT_CHOICES, case_sensitive=False),
-        default=default,
-        show_default=default is not None,
-        help=help,
-    )
+    """The ``--variant/-v`` option and the ``--rules`` option every command shares."""
+
+    def decorate(function: F) -> F:
+        function = click.option(
+            "--variant",
+            "-v",
+            type=VariantChoice(),
+            default=None,
+            callback=_remember_default(default),
+            help=f"{help} Any registered rule set's name or alias"
+            + (f" [default: {default}]" if default else "")
+            + ".",
+        )(function)
+        return click.option(
+            "--rules",
+            "rules_spec",
+            metavar="PATH.py:CLASS",
+            default=None,
+            is_eager=True,
+            expose_value=False,
+            callback=_load_rules,
+            help="Load your own rule set (a RuleSet subclass) from a file; it is selected "
+            "unless --variant names another.",
+        )(function)
+
+    return decorate
+
+
+def _remember_default(
+    default: str | None,
+) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None:
+            return value
+        return ctx.meta.get(_RULES_KEY) or default
+
+    return callback
 
 
 def convention_option(
@@ -55,5 +127,5 @@ def convention_option(
 
 
 def rules_options(function: F) -> F:
-    """``--variant`` and ``--convention`` together (use :func:`variant_name` to combine them)."""
+    """``--variant``, ``--rules`` and ``--convention`` together (use :func:`variant_name`)."""
     return variant_option()(convention_option()(function))

@@ -30,7 +30,7 @@ from endnim.engine.interval import (
 )
 from endnim.engine.layer import plan_layer, solve_layer
 from endnim.position import as_position
-from endnim.variants import Variant, get_variant
+from endnim.variants import Variant, get_row_variant, get_variant
 
 __all__ = [
     "CODE_TO_OUTCOME",
@@ -60,7 +60,7 @@ def engine_value(
     cells_budget: int | None = None,
 ) -> int | str:
     """The Grundy value of ``position`` (partizan: its outcome class ``L``/``R``/``N``/``P``)."""
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "the compiled engine")
     result = solve_row(
         rules, as_position(position), threads=threads, progress=progress, cells_budget=cells_budget
     )
@@ -83,7 +83,7 @@ def engine_table(
     2 = R, 3 = N; see :data:`CODE_TO_OUTCOME`). Muller End-Nim's table is of x·middle·y with
     x the first pile (the one played).
     """
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "the compiled engine")
     inner = tuple(as_position(middle, allow_empty=True))
     if rows < 1 or cols < 1:
         raise EngineError("a table needs at least one row and one column (rows, cols >= 1)")
@@ -108,7 +108,7 @@ def engine_thresholds(
     w·y from one row of the table of w[1:]); each threshold is at most Σw + 1
     (Albert–Nowakowski §3), which bounds the tables.
     """
-    rules = get_variant("partizan")
+    rules = get_row_variant("partizan", "the compiled engine")
     piles = as_position(position)
     bound = piles.coins + 2
     left = solve_row(rules, (bound, *piles), threads=threads, cells_budget=cells_budget)
@@ -134,7 +134,7 @@ def engine_thresholds(
 def supports(variant: str | Variant) -> bool:
     """Whether the engine has a recurrence for ``variant``."""
     try:
-        family_of(get_variant(variant))
+        family_of(get_row_variant(variant, "the compiled engine"))
     except EngineError:
         return False
     return True

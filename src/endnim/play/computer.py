@@ -20,11 +20,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
-from endnim.play.evaluation import MoveValue, evaluate_moves, in_ranges, winning_ranges
-from endnim.position import Position, as_position
+from endnim.play.evaluation import (
+    MoveValue,
+    evaluate_moves,
+    in_ranges,
+    playable_position,
+    winning_ranges,
+)
+from endnim.position import Position
+from endnim.ruleset import RuleSet
 from endnim.theory import MoveRange
 from endnim.variants import Variant, get_variant
 
@@ -52,8 +60,9 @@ class Choice:
     with perfect play; ``remoteness``: of the position it leads to, when known.
     """
 
-    move: Move
-    after: Position
+    move: Any
+    """A row :class:`Move`, or the rule set's own move object."""
+    after: Any
     kind: str
     wins: bool
     remoteness: int | None = None
@@ -61,7 +70,7 @@ class Choice:
 
 def best_move(
     position: object,
-    variant: str | Variant = "endnim",
+    variant: str | RuleSet[Any, Any] = "endnim",
     player: End | None = None,
     rng: random.Random | None = None,
 ) -> Choice:
@@ -81,6 +90,7 @@ def best_move(
         winning = [m for m in listing.moves if m.wins]
         pool = winning or listing.moves
         return _pick_by_remoteness(pool, bool(winning), rng)
+    assert isinstance(rules, Variant)  # only row rule sets with a theory leave moves unlisted
     if listing.winning:
         move = _pick_in_ranges(listing.winning, rng)
         return Choice(move, rules.play(piles, move, player), "best", True)
@@ -92,7 +102,7 @@ def best_move(
 
 def random_move(
     position: object,
-    variant: str | Variant = "endnim",
+    variant: str | RuleSet[Any, Any] = "endnim",
     player: End | None = None,
     rng: random.Random | None = None,
 ) -> Choice:
@@ -108,6 +118,11 @@ def random_move(
     rules = get_variant(variant)
     piles = _playable(position, rules, player)
     rng = rng or random.Random()
+    if not isinstance(rules, Variant) or rules.theory() is None:
+        listing = evaluate_moves(piles, rules, player)
+        assert listing.moves is not None
+        chosen = rng.choice(listing.moves)
+        return Choice(chosen.move, chosen.after, "random", chosen.wins, chosen.remoteness)
     ends = rules.ends(piles, player)
     if len(piles) == 1 and rules.impartial:
         ends = ends[:1]
@@ -147,7 +162,10 @@ class ComputerPlayer:
         check_skill(self.skill)
 
     def choose(
-        self, position: object, variant: str | Variant = "endnim", player: End | None = None
+        self,
+        position: object,
+        variant: str | RuleSet[Any, Any] = "endnim",
+        player: End | None = None,
     ) -> Choice:
         """The computer's move in ``position`` (partizan: as ``player``)."""
         if self.skill >= MAX_SKILL or self.rng.random() * MAX_SKILL < self.skill:
@@ -155,12 +173,13 @@ class ComputerPlayer:
         return random_move(position, variant, player, self.rng)
 
 
-def _playable(position: object, rules: Variant, player: End | None) -> Position:
-    piles = as_position(position, allow_empty=True)
+def _playable(position: object, rules: RuleSet[Any, Any], player: End | None) -> Any:
+    piles = playable_position(rules, position)
     if not rules.impartial and player not in ("L", "R"):
-        raise MoveError("partizan End-Nim needs the player to move: 'L' (Left) or 'R' (Right)")
+        raise MoveError(f"{rules.title} needs the player to move: 'L' (Left) or 'R' (Right)")
     if rules.is_terminal(piles):
-        raise MoveError(f"the game is over: no move is legal in {str(piles) or '(empty)'}")
+        text = rules.format_position(piles) or "(empty)"
+        raise MoveError(f"the game is over: no move is legal in {text[:60]}")
     return piles
 
 

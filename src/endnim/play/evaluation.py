@@ -17,13 +17,14 @@ the theory implies. Nothing here computes beyond those budgets.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
-from endnim.errors import EndNimError, MoveError
+from endnim.errors import BudgetError, EndNimError, MoveError
 from endnim.moves import End, Move
-from endnim.position import Position, as_position
+from endnim.position import as_position
+from endnim.ruleset import RuleSet
 from endnim.search import ImpartialValue, PartizanValue, default_solver
 from endnim.theory import MoveRange, theory_for
 from endnim.variants import Variant, get_variant
@@ -46,16 +47,30 @@ class MoveValue:
     (``None`` when not computed); partizan moves carry their ``player``.
     """
 
-    move: Move
+    move: Any
+    """A row :class:`Move`, or the rule set's own move object."""
     player: End | None
-    after: Position
+    after: Any
     wins: bool
     outcome: str | None
     grundy: int | None
     remoteness: int | None
+    rules: Any = field(default=None, repr=False, compare=False)
+    """The rule set, for writing moves and positions that are not rows."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (the resulting position also as text, exact at any size)."""
+        if self.rules is not None and not isinstance(self.rules, Variant):
+            return {
+                "move": self.rules.format_move(self.move),
+                "player": self.player,
+                "after": self.rules.position_to_json(self.after),
+                "after_text": self.rules.format_position(self.after),
+                "wins": self.wins,
+                "outcome": self.outcome,
+                "grundy": self.grundy,
+                "remoteness": self.remoteness,
+            }
         return {
             "move": str(self.move),
             "player": self.player,
@@ -77,18 +92,20 @@ class PositionMoves:
     ``search``, ``engine`` or ``theory`` (outcomes only).
     """
 
-    position: Position
+    position: Any
     variant: str
     player: End | None
     moves: list[MoveValue] | None
     winning: list[MoveRange]
     total: int
     values_from: str
+    rules: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
+        row = self.rules is None or isinstance(self.rules, Variant)
         return {
-            "position": list(self.position),
+            "position": list(self.position) if row else self.rules.position_to_json(self.position),
             "variant": self.variant,
             "player": self.player,
             "listed": self.moves is not None,
@@ -99,7 +116,7 @@ class PositionMoves:
         }
 
 
-def players_of(rules: Variant, player: End | None) -> tuple[End | None, ...]:
+def players_of(rules: RuleSet[Any, Any], player: End | None) -> tuple[End | None, ...]:
     """Whose moves to consider: ``(None,)`` when impartial; partizan: one player or both.
 
     >>> players_of(get_variant("partizan"), None), players_of(get_variant("endnim"), "L")
@@ -158,23 +175,24 @@ def in_ranges(move: Move, ranges: Sequence[MoveRange]) -> bool:
     )
 
 
-def search_affordable(piles: Sequence[int], rules: Variant) -> bool:
+def search_affordable(piles: Any, rules: RuleSet[Any, Any]) -> bool:
     """Whether the exact search of ``piles`` fits the play budget (states and option visits).
 
     >>> rules = get_variant("endnim")
     >>> search_affordable((3, 3, 3, 2), rules), search_affordable((10**6,), rules)
     (True, False)
     """
-    piles = tuple(piles)
-    if not piles:
+    if isinstance(piles, list):
+        piles = tuple(piles)
+    if isinstance(rules, Variant) and not piles:
         return True
     states = rules.estimate_states(piles)
-    return states <= PLAY_SEARCH_STATES and states * (2 * max(piles) + 1) <= PLAY_SEARCH_WORK
+    return states <= PLAY_SEARCH_STATES and rules.estimate_work(piles) <= PLAY_SEARCH_WORK
 
 
 def evaluate_moves(
     position: object,
-    variant: str | Variant = "endnim",
+    variant: str | RuleSet[Any, Any] = "endnim",
     player: End | None = None,
     *,
     max_listed: int = MAX_LISTED_MOVES,
@@ -190,8 +208,10 @@ def evaluate_moves(
     ['L1']
     """
     rules = get_variant(variant)
-    piles = as_position(position, allow_empty=True)
+    piles = playable_position(rules, position)
     whose = players_of(rules, player)
+    if not isinstance(rules, Variant) or rules.theory() is None:
+        return _evaluate_by_search(piles, rules, whose, player)
     ranges = [r for r in winning_ranges(piles, rules) if rules.impartial or r.end in whose]
     total = move_count_bound(piles, rules, player)
     if total > max_listed:
@@ -207,14 +227,61 @@ def evaluate_moves(
     return PositionMoves(piles, rules.name, player, moves, ranges, len(moves), values_from)
 
 
+def playable_position(rules: RuleSet[Any, Any], position: object) -> Any:
+    """``position`` read by ``rules`` (rows may be empty: the end of a game).
+
+    >>> playable_position(get_variant("endnim"), "")
+    Position()
+    """
+    if isinstance(rules, Variant):
+        return as_position(position, allow_empty=True)
+    return rules.coerce_position(position)
+
+
+def _evaluate_by_search(
+    piles: Any, rules: RuleSet[Any, Any], whose: tuple[End | None, ...], player: End | None
+) -> PositionMoves:
+    """Every move valued by the exact search: rule sets without a theory, or not rows."""
+    if not search_affordable(piles, rules):
+        solver = default_solver(rules, PLAY_SEARCH_STATES)
+        solver.check_budget(piles)  # raises with the estimate when the states are too many
+        raise BudgetError(
+            f"valuing the moves of this position needs an exact search of up to "
+            f"{rules.estimate_work(piles):,} option visits, over the play budget "
+            f"({PLAY_SEARCH_WORK:,}); {rules.title} has no closed-form theory to fall back on",
+            states=rules.estimate_states(piles),
+            bytes_needed=0,
+            budget=PLAY_SEARCH_STATES,
+        )
+    options = [(who, move, after) for who in whose for move, after in rules.options(piles, who)]
+    _, valued = _values(piles, rules, options, 0)
+    moves = []
+    for (who, move, after), (outcome, grundy, remoteness) in zip(options, valued, strict=True):
+        if rules.impartial:
+            wins = grundy == 0
+        else:  # the opponent, moving first after the move, loses
+            wins = outcome in (("L", "P") if who == "L" else ("R", "P"))
+        moves.append(MoveValue(move, who, after, wins, outcome, grundy, remoteness, rules))
+    winning = (
+        [
+            MoveRange(m.move.end, m.move.size, m.move.size, m.move.reverse)
+            for m in moves
+            if m.wins and isinstance(m.move, Move)
+        ]
+        if isinstance(rules, Variant)
+        else []
+    )
+    return PositionMoves(piles, rules.name, player, moves, winning, len(moves), "search", rules)
+
+
 _Valued = tuple[str | None, int | None, int | None]
 """(outcome, Grundy value, remoteness) of a resulting position."""
 
 
 def _values(
-    piles: Position,
-    rules: Variant,
-    options: list[tuple[End | None, Move, Position]],
+    piles: Any,
+    rules: RuleSet[Any, Any],
+    options: list[tuple[End | None, Any, Any]],
     engine_cells: int,
 ) -> tuple[str, list[_Valued]]:
     """The values of the options' positions from the search, the engine, or nothing."""
@@ -236,7 +303,7 @@ def _values(
     try:
         from endnim.engine import CODE_TO_OUTCOME, solve_row, supports
 
-        if not supports(rules):
+        if not isinstance(rules, Variant) or not supports(rules):
             raise EndNimError(f"the engine has no recurrence for {rules.title}")
         result = solve_row(rules, piles, cells_budget=engine_cells)
     except EndNimError:

@@ -18,14 +18,13 @@ player to move in a terminal position has lost, unless the variant values it oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
 from endnim.play.computer import ComputerPlayer, best_move
-from endnim.position import Position, as_position
-from endnim.theory import theory_for
+from endnim.ruleset import RuleSet
 from endnim.variants import Variant, get_variant
 
 Mover = Literal["human", "computer"]
@@ -46,19 +45,20 @@ class Ply:
 
     mover: Mover
     side: End | None
-    move: Move
-    before: Position
-    after: Position
+    move: Any
+    before: Any
+    after: Any
     kind: str
+    rules: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (positions also as text, exact at any size)."""
         return {
             "mover": self.mover,
             "side": self.side,
-            "move": str(self.move),
-            "before": str(self.before),
-            "after": str(self.after),
+            "move": _move_text(self.rules, self.move),
+            "before": _text(self.rules, self.before),
+            "after": _text(self.rules, self.after),
             "kind": self.kind,
         }
 
@@ -67,16 +67,17 @@ class Ply:
 class Hint:
     """The best move for the person, whether it wins, and why (the theorem)."""
 
-    move: Move
-    after: Position
+    move: Any
+    after: Any
     wins: bool
     explanation: str
+    rules: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
         return {
-            "move": str(self.move),
-            "after": str(self.after),
+            "move": _move_text(self.rules, self.move),
+            "after": _text(self.rules, self.after),
             "wins": self.wins,
             "explanation": self.explanation,
         }
@@ -91,7 +92,7 @@ class GameSession:
 
     def __init__(
         self,
-        variant: str | Variant,
+        variant: str | RuleSet[Any, Any],
         start: object,
         *,
         human_first: bool = True,
@@ -100,7 +101,7 @@ class GameSession:
         max_plies: int = MAX_PLIES,
     ) -> None:
         self.variant = get_variant(variant)
-        self.start = as_position(start)
+        self.start = self.variant.coerce_position(start)
         if self.variant.impartial:
             if human_side is not None:
                 raise EndNimError(f"{self.variant.title} is impartial: there are no sides to pick")
@@ -108,6 +109,7 @@ class GameSession:
             human_side = "L"
         elif human_side not in ("L", "R"):
             raise EndNimError(f"pick side 'L' (Left) or 'R' (Right), not {human_side!r}")
+        self._moves_name_player = False
         self.human_first = human_first
         self.human_side: End | None = human_side
         self.computer = computer or ComputerPlayer()
@@ -116,7 +118,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ state
     @property
-    def position(self) -> Position:
+    def position(self) -> Any:
         """The current position."""
         return self.history[-1].after if self.history else self.start
 
@@ -138,29 +140,29 @@ class GameSession:
     @property
     def over(self) -> bool:
         """Whether the game has ended (the player to move has no move)."""
-        return self.variant.is_terminal(tuple(self.position))
+        return self.variant.is_terminal(self.position)
 
     @property
     def winner(self) -> Mover | None:
         """Who won, once the game is over; ``None`` before."""
         if not self.over:
             return None
-        mover_wins = self.variant.terminal_value(tuple(self.position)) != 0
+        mover_wins = self.variant.terminal_value(self.position) != 0
         if mover_wins:
             return self.to_move
         return "computer" if self.to_move == "human" else "human"
 
     # ------------------------------------------------------------------ moves
-    def play(self, move: Move | str) -> Ply:
-        """The person plays ``move`` (notation ``L3``, ``R0``, ``L2r``)."""
+    def play(self, move: Any) -> Ply:
+        """The person plays ``move`` (rows: notation ``L3``, ``R0``, ``L2r``)."""
         self._check_turn("human")
         if isinstance(move, str):
-            move = Move.parse(move)
+            move = self.variant.parse_move(move)
         side = self.side_to_move
         after = self.variant.play(self.position, move, side)
-        if len(self.position) == 1 and self.variant.impartial:
+        if isinstance(self.variant, Variant) and len(self.position) == 1 and self.variant.impartial:
             move = Move("L", move.size, move.reverse)  # one name per move on a lone pile
-        return self._record(Ply("human", side, move, self.position, after, "human"))
+        return self._record(Ply("human", side, move, self.position, after, "human", self._rules()))
 
     def computer_move(self) -> Ply:
         """The computer plays its move (best or random, by its skill)."""
@@ -168,7 +170,15 @@ class GameSession:
         side = self.side_to_move
         choice = self.computer.choose(self.position, self.variant, side)
         return self._record(
-            Ply("computer", side, choice.move, self.position, choice.after, choice.kind)
+            Ply(
+                "computer",
+                side,
+                choice.move,
+                self.position,
+                choice.after,
+                choice.kind,
+                self._rules(),
+            )
         )
 
     def undo(self) -> int:
@@ -188,21 +198,36 @@ class GameSession:
         self._check_turn("human")
         side = self.side_to_move
         choice = best_move(self.position, self.variant, side)
-        _outcome, reason = theory_for(self.variant.name).outcome(tuple(self.position))
+        theory = self.variant.theory()
+        reason = (
+            str(theory.outcome(tuple(self.position))[1])
+            if theory is not None
+            else "exhaustive search of every position reachable from here"
+        )
+        move_text = _move_text(self._rules(), choice.move)
+        after_text = _text(self._rules(), choice.after) or "the empty row"
+        if len(after_text) > 60:
+            after_text = after_text[:57] + "..."
         if choice.wins:
-            explanation = f"{choice.move} wins: it leaves {_short(choice.after)}, " + (
+            explanation = f"{move_text} wins: it leaves {after_text}, " + (
                 "a P-position (the player to move loses)"
                 if self.variant.impartial
                 else f"which {_opponent(side)} loses moving first"
             )
         else:
             explanation = (
-                f"every move loses against perfect play; {choice.move} makes the game last the "
+                f"every move loses against perfect play; {move_text} makes the game last the "
                 "longest"
             )
-        return Hint(choice.move, choice.after, choice.wins, f"{explanation}. {reason}")
+        return Hint(
+            choice.move, choice.after, choice.wins, f"{explanation}. {reason}", self._rules()
+        )
 
     # ------------------------------------------------------------------ helpers
+    def _rules(self) -> Any:
+        """The rule set when it writes positions its own way (``None`` for rows)."""
+        return None if isinstance(self.variant, Variant) else self.variant
+
     def _check_turn(self, mover: Mover) -> None:
         if self.over:
             raise TurnError("the game is over: start a new one or undo")
@@ -220,8 +245,8 @@ class GameSession:
         """The state of the game, JSON-ready."""
         return {
             "variant": self.variant.name,
-            "start": str(self.start),
-            "position": str(self.position),
+            "start": _text(self._rules(), self.start),
+            "position": _text(self._rules(), self.position),
             "history": [ply.to_dict() for ply in self.history],
             "to_move": self.to_move,
             "side_to_move": self.side_to_move,
@@ -233,9 +258,12 @@ class GameSession:
         }
 
 
-def _short(piles: Position) -> str:
-    text = str(piles) or "the empty row"
-    return text if len(text) <= 60 else text[:57] + "..."
+def _text(rules: Any, position: Any) -> str:
+    return str(position) if rules is None else str(rules.format_position(position))
+
+
+def _move_text(rules: Any, move: Any) -> str:
+    return str(move) if rules is None else str(rules.format_move(move))
 
 
 def _opponent(side: End | None) -> str:

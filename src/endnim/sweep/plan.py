@@ -26,7 +26,7 @@ from pathlib import Path
 from endnim.engine.families import family_of
 from endnim.errors import EndNimError
 from endnim.search import format_bytes, format_count
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant
 
 CHUNK_TARGET_BYTES = 64 * 2**20
 """Working memory of one chunk, at most (unless --chunk-tables asks for smaller ones)."""
@@ -241,7 +241,7 @@ def make_plan(
         raise SweepError("--max-pile must be at least 1")
     if workers < 1:
         raise SweepError("--workers must be at least 1")
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "a sweep")
     family = family_of(rules)
     dtype = value_dtype(max_pile, max(base_border(rules, family, min(max_pile, 4096))))
     fixed = dict(fixed_prefixes or {})

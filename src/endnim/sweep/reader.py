@@ -31,7 +31,7 @@ from endnim.sweep.chunk import Values
 from endnim.sweep.plan import SweepError
 from endnim.sweep.runner import SweepReport, make_report
 from endnim.sweep.store import ChunkRecord, Store
-from endnim.variants import Variant, get_variant
+from endnim.variants import Variant, get_row_variant
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class Sweep:
         self.store = store
         meta = store.meta
         self.path = store.root
-        self.variant: Variant = get_variant(meta["variant"])
+        self.variant: Variant = get_row_variant(meta["variant"], "a stored sweep")
         self.max_pile = int(meta["max_pile"])
         self.dtype = meta["dtype"]
         self._records = {(r.level, r.chunk): r for r in store.chunk_records()}
@@ -292,7 +292,7 @@ def stored_values(
     each layer is read from disk when it is asked for. An unknown variant raises VariantError.
     """
     path = Path(out_dir)
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "a sweep")
     try:
         with open_sweep(path) as sweep:
             covers = (

@@ -36,7 +36,7 @@ from endnim.engine.interval import default_threads
 from endnim.sweep.chunk import ChunkResult, ChunkTask, Values, compute_chunk
 from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
 from endnim.sweep.store import CATALOGUE, Store, WrittenChunk, write_chunk
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
 """Called with (positions done, positions in the sweep)."""
@@ -323,7 +323,7 @@ def run_sweep(
     """
     started = time.perf_counter()
     root = Path(out)
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "a sweep")
     family_of(rules)  # refuses a variant the engine cannot solve
     if scheduler is not None and workers is not None:
         raise SweepError("--workers is for the local pool: a Dask cluster has its own workers")
@@ -369,7 +369,7 @@ def _run(
     on_level: Callable[[int, int], None] | None,
     scheduler: str | None,
 ) -> SweepReport:
-    rules = get_variant(plan.variant)
+    rules = get_row_variant(plan.variant, "a sweep")
     base = tuple(int(v) for v in base_border(rules, family_of(rules), plan.max_pile))
     store.remove_temporary_files()
     bad = store.verify()

@@ -11,11 +11,18 @@ from endnim.theory.base import MoveRange, Reason, Theory
 __all__ = ["MoveRange", "Reason", "Theory", "theory_for"]
 
 
-def theory_for(variant_name: str) -> Theory:
-    """The closed-form theory of a variant (by its canonical name)."""
-    from endnim.theory.registry import THEORIES
+def theory_for(variant: object) -> Theory:
+    """The closed-form theory of a rule set (by name or instance): its ``theory()`` hook.
 
-    try:
-        return THEORIES[variant_name]
-    except KeyError:
-        raise KeyError(f"no theory for variant {variant_name!r}") from None
+    A rule set without a theory is a one-line :class:`VariantError`.
+    """
+    from endnim.errors import VariantError
+    from endnim.variants import get_variant
+
+    rules = get_variant(variant)  # type: ignore[arg-type]
+    theory: Theory | None = rules.theory()
+    if theory is None:
+        raise VariantError(
+            f"{rules.title} has no closed-form theory: use --method search (or engine)"
+        )
+    return theory

@@ -22,7 +22,7 @@ from endnim.moves import End
 from endnim.theory import albert_nowakowski as an
 from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
-from endnim.variants import get_variant
+from endnim.variants import get_row_variant
 from endnim.variants.base import Variant, reduce_end
 
 _CH = "Cairns–Ho"
@@ -53,7 +53,7 @@ class _EndFamilyTheory(Theory):
 
     def __init__(self, variant_name: str) -> None:
         self.variant_name = variant_name
-        self._variant: Variant = get_variant(variant_name)
+        self._variant: Variant = get_row_variant(variant_name, "the closed-form theory")
 
     def is_p(self, piles: Piles) -> bool:
         """Whether ``piles`` is a P-position (the variant's closed form)."""

@@ -1,4 +1,5 @@
-"""The five rule sets (plus misère in Conway's convention), looked up by name.
+"""The rule sets, looked up by name: the papers' five (plus misère in Conway's convention),
+then any registered from packages, Python or a file (:mod:`endnim.variants.registry`).
 
 >>> get_variant("misère").name
 'misere'
@@ -8,13 +9,24 @@
 
 from __future__ import annotations
 
-from endnim.errors import VariantError
+from endnim.ruleset import RuleSet
 from endnim.variants.base import Piles, RawOption, Variant
 from endnim.variants.endnim import EndNim
 from endnim.variants.loop import LoopEndNim
 from endnim.variants.misere import MisereConwayEndNim, MisereEndNim
 from endnim.variants.muller import MullerEndNim
 from endnim.variants.partizan import PartizanEndNim
+from endnim.variants.registry import (
+    accepted_names,
+    all_variants,
+    get_row_variant,
+    get_variant,
+    load_rules,
+    loaded_rules_specs,
+    register_variant,
+    unregister_variant,
+    variant_names,
+)
 
 __all__ = [
     "EndNim",
@@ -25,37 +37,28 @@ __all__ = [
     "PartizanEndNim",
     "Piles",
     "RawOption",
+    "RuleSet",
     "Variant",
+    "accepted_names",
     "all_variants",
+    "get_row_variant",
     "get_variant",
+    "load_rules",
+    "loaded_rules_specs",
+    "register_variant",
+    "unregister_variant",
+    "variant_names",
 ]
 
-_VARIANTS: tuple[Variant, ...] = (
-    EndNim(),
-    MisereEndNim(),
-    MisereConwayEndNim(),
-    LoopEndNim(),
-    MullerEndNim(),
-    PartizanEndNim(),
+BUILT_IN: tuple[type[Variant], ...] = (
+    EndNim,
+    MisereEndNim,
+    MisereConwayEndNim,
+    LoopEndNim,
+    MullerEndNim,
+    PartizanEndNim,
 )
-_BY_NAME: dict[str, Variant] = {}
-for _variant in _VARIANTS:
-    for _key in (_variant.name, *_variant.aliases):
-        _BY_NAME[_key] = _variant
+"""The papers' rule sets, registered on import (users' own come from the registry too)."""
 
-VARIANT_NAMES: tuple[str, ...] = tuple(v.name for v in _VARIANTS)
-
-
-def get_variant(name: str | Variant) -> Variant:
-    """The variant called ``name`` (its name or an alias, any case)."""
-    if isinstance(name, Variant):
-        return name
-    variant = _BY_NAME.get(str(name).strip().lower())
-    if variant is None:
-        raise VariantError(f"unknown variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}")
-    return variant
-
-
-def all_variants() -> tuple[Variant, ...]:
-    """Every rule set, in a fixed order."""
-    return _VARIANTS
+for _cls in BUILT_IN:
+    register_variant(_cls)

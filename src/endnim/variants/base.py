@@ -43,10 +43,10 @@ class Variant(RuleSet[Position, Move], ABC):
 
     # ------------------------------------------------------- the generic interface
     def parse_position(self, text: str) -> Position:
-        return parse_position(text, allow_empty=True)
+        return parse_position(text)
 
     def coerce_position(self, value: object) -> Position:
-        return as_position(value, allow_empty=True)
+        return as_position(value)
 
     def format_position(self, position: Position) -> str:
         return " ".join(map(str, position))

@@ -7,10 +7,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from endnim.moves import End
 from endnim.variants.base import Piles, Variant
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
 
 
 class EndNim(Variant):
@@ -19,7 +22,21 @@ class EndNim(Variant):
     name = "endnim"
     title = "End-Nim"
     aliases: ClassVar[tuple[str, ...]] = ("end-nim", "impartial", "normal")
+    summary = "reduce or remove the first or the last pile; normal play"
     source = "Albert & Nowakowski, The game of End-Nim (2001), §1"
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         return ("L", "R")
+
+    def theory(self) -> Theory | None:
+        from endnim.theory.end_family import EndNimTheory
+
+        return _cached(self, EndNimTheory)
+
+
+def _cached(rules: Variant, make: type[Theory], *args: object) -> Theory:
+    """One theory instance per rule set instance (built on first use: imports stay lazy)."""
+    theory = rules.__dict__.get("_theory")
+    if theory is None:
+        theory = rules.__dict__["_theory"] = make(*args)
+    return theory

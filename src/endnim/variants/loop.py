@@ -9,8 +9,13 @@ A single pile is terminal (value 0: the player to move has lost).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from endnim.variants.base import Piles
-from endnim.variants.endnim import EndNim
+from endnim.variants.endnim import EndNim, _cached
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
 
 
 class LoopEndNim(EndNim):
@@ -19,7 +24,13 @@ class LoopEndNim(EndNim):
     name = "loop"
     title = "Loop-End-Nim"
     aliases = ("loop-endnim", "loop-end-nim")
+    summary = "End-Nim moves; whoever leaves exactly one pile wins (a single pile is terminal)"
     source = "Cairns & Ho, Some Remarks on End-Nim (2011), §1 and Thm 2.3"
 
     def is_terminal(self, piles: Piles) -> bool:
         return len(piles) <= 1
+
+    def theory(self) -> Theory | None:
+        from endnim.theory.end_family import LoopTheory
+
+        return _cached(self, LoopTheory)

@@ -15,8 +15,13 @@ They have the same P-positions.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from endnim.variants.base import Piles
-from endnim.variants.endnim import EndNim
+from endnim.variants.endnim import EndNim, _cached
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
 
 
 class MisereEndNim(EndNim):
@@ -25,6 +30,7 @@ class MisereEndNim(EndNim):
     name = "misere"
     title = "misère End-Nim"
     aliases = ("misère", "misere-endnim", "misere-cairns-ho", "cairns-ho")
+    summary = "End-Nim moves; whoever takes the last coin loses"
     source = "Cairns & Ho, Some Remarks on End-Nim (2011), §1 and Thm 2.2"
     convention = "cairns-ho"
     forbidden_reason = "taking the last coin loses; the single pile (1) is the terminal position"
@@ -35,6 +41,11 @@ class MisereEndNim(EndNim):
     def allows(self, child: Piles) -> bool:
         return bool(child)
 
+    def theory(self) -> Theory | None:
+        from endnim.theory.end_family import MisereTheory
+
+        return _cached(self, MisereTheory, self.convention)
+
 
 class MisereConwayEndNim(EndNim):
     """Misère End-Nim, Conway's convention: every move counts, G(empty) = 1."""
@@ -42,8 +53,16 @@ class MisereConwayEndNim(EndNim):
     name = "misere-conway"
     title = "misère End-Nim (Conway convention)"
     aliases = ("misère-conway", "conway")
+    summary = (
+        "misère End-Nim with Conway's Grundy values: every move counts, the empty row is worth 1"
+    )
     source = "Cairns & Ho (2011); Conway's misère Grundy value (Winning Ways, ch. 13)"
     convention = "conway"
 
     def terminal_value(self, piles: Piles) -> int:
         return 1
+
+    def theory(self) -> Theory | None:
+        from endnim.theory.end_family import MisereTheory
+
+        return _cached(self, MisereTheory, self.convention)

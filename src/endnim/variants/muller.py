@@ -7,8 +7,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from endnim.moves import End
 from endnim.variants.base import Piles, Variant
+from endnim.variants.endnim import _cached
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
 
 
 class MullerEndNim(Variant):
@@ -18,7 +24,13 @@ class MullerEndNim(Variant):
     title = "Muller End-Nim"
     aliases = ("muller-endnim", "muller-end-nim")
     reversible = True
+    summary = "play always on the first pile, then the mover may reverse the row"
     source = "Horrocks, Playing End-Nim with a Muller Twist (2017), §1"
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         return ("L",)
+
+    def theory(self) -> Theory | None:
+        from endnim.theory.horrocks import MullerTheory
+
+        return _cached(self, MullerTheory)

@@ -9,9 +9,15 @@ On a lone pile both may play, so ``(a)`` is the nimber *a.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from endnim.errors import VariantError
 from endnim.moves import End
 from endnim.variants.base import Piles, Variant
+from endnim.variants.endnim import _cached
+
+if TYPE_CHECKING:
+    from endnim.theory.base import Theory
 
 
 class PartizanEndNim(Variant):
@@ -21,9 +27,15 @@ class PartizanEndNim(Variant):
     title = "partizan End-Nim"
     aliases = ("partisan", "partizan-endnim")
     impartial = False
+    summary = "Left plays the first pile, Right the last (both on a lone pile)"
     source = "Albert & Nowakowski, The game of End-Nim (2001), §3"
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         if player not in ("L", "R"):
             raise VariantError("partizan End-Nim needs the player: 'L' (Left) or 'R' (Right)")
         return (player,)
+
+    def theory(self) -> Theory | None:
+        from endnim.theory.partizan import PartizanTheory
+
+        return _cached(self, PartizanTheory)

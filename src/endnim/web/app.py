@@ -32,7 +32,7 @@ from endnim.errors import BudgetError, EndNimError
 from endnim.moves import Move
 from endnim.play import ComputerPlayer, GameSession, evaluate_moves
 from endnim.play.session import TurnError
-from endnim.variants import all_variants, get_variant
+from endnim.variants import Variant, all_variants, get_row_variant
 from endnim.web.budgets import (
     MAX_GAME_PILES,
     MAX_GAME_PLIES,
@@ -183,15 +183,26 @@ def create_app(
     @app.get("/api/variants", tags=["meta"])
     def variants() -> list[VariantInfo]:
         """Every rule set."""
+        from endnim.analyzer import engine_family
+
         return [
             VariantInfo(
                 name=v.name,
                 title=v.title,
                 impartial=v.impartial,
-                reversible=v.reversible,
+                reversible=bool(getattr(v, "reversible", False)),
                 source=v.source,
+                summary=v.summary,
+                aliases=list(v.aliases),
+                family=v.family,
+                convention=v.convention,
+                theory=v.theory() is not None,
+                engine=engine_family(v),
+                position_notation=v.position_notation,
+                move_notation=v.move_notation,
             )
             for v in all_variants()
+            if isinstance(v, Variant)  # the page plays rows; other families come with their views
         ]
 
     @app.get(
@@ -211,7 +222,7 @@ def create_app(
     ) -> JSONResponse:
         """Outcome, Grundy value, winning moves, remoteness and reason: the object
         ``endnim analyze --json`` prints."""
-        rules = get_variant(variant)
+        rules = get_row_variant(variant, "the workbench")
         piles = web_position(position)
         result = compute(
             lambda: analyze(
@@ -229,7 +240,7 @@ def create_app(
         ] = None,
     ) -> MovesOut:
         """Every legal move, whether it wins for its mover, and the value of where it leads."""
-        rules = get_variant(variant)
+        rules = get_row_variant(variant, "the workbench")
         piles = web_position(position, allow_empty=True)
         listing = compute(lambda: evaluate_moves(piles, rules, None if rules.impartial else player))
         return MovesOut.model_validate(listing.to_dict())
@@ -241,7 +252,7 @@ def create_app(
         variant: VariantParam = "endnim",
     ) -> AppliedOut:
         """The position a move leads to (partizan: an L move is Left's, an R move Right's)."""
-        rules = get_variant(variant)
+        rules = get_row_variant(variant, "the workbench")
         piles = web_position(position)
         played = Move.parse(move)
         side = None if rules.impartial else played.end
@@ -257,7 +268,7 @@ def create_app(
         seed: Annotated[int | None, Query(description="makes random choices reproducible")] = None,
     ) -> ChoiceOut:
         """The computer's move in a position (its best with probability skill %)."""
-        rules = get_variant(variant)
+        rules = get_row_variant(variant, "the workbench")
         piles = web_position(position)
         computer = ComputerPlayer(skill, random.Random(seed))
         side = None if rules.impartial else player
@@ -280,7 +291,7 @@ def create_app(
         cols: Annotated[int, Query(ge=1, le=MAX_TABLE_SIDE, description="y: 0..cols")] = 24,
     ) -> TableOut:
         """Values of x·w·y (Grundy values; partizan: outcome classes, the phase diagram)."""
-        rules = get_variant(variant)
+        rules = get_row_variant(variant, "the workbench")
         inner = web_position(middle, max_piles=50, allow_empty=True)
         result = compute(lambda: heatmap_table(rules, inner, rows, cols))
         return TableOut.model_validate(result.to_dict())
@@ -301,7 +312,7 @@ def create_app(
     @app.post("/api/games", tags=["play"], status_code=201, responses=GAME_ERRORS)
     def new_game(spec: NewGame) -> GameOut:
         """Start a game against the computer (the computer moves when you ask it to)."""
-        rules = get_variant(spec.variant)
+        rules = get_row_variant(spec.variant, "the workbench")
         piles = web_position(spec.position, max_piles=MAX_GAME_PILES)
         game = GameSession(
             rules,

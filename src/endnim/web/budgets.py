@@ -132,6 +132,8 @@ def analysis_budget(
             f"{format_count(WEB_MAX_STATES)} for method {method} (the engine takes more)"
         )
     states = rules.estimate_states(tuple(piles))
+    if method == "auto" and rules.theory() is None:
+        method = "search"  # no theory: auto is the exact search, budgeted as such
     if method == "auto" and requested is None:
         work = states * (2 * max(piles) + 1)
         if states <= AUTO_SEARCH_BUDGET and work <= AUTO_SEARCH_WORK:

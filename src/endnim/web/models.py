@@ -30,6 +30,14 @@ class VariantInfo(BaseModel):
     impartial: bool
     reversible: bool = Field(description="Muller: the mover may reverse the row")
     source: str
+    summary: str = Field("", description="the rules in one line, for people")
+    aliases: list[str] = Field(default_factory=list)
+    family: str = Field("row", description="row (piles in a row), tree, graph, ...")
+    convention: str | None = Field(None, description="misère Grundy convention, if any")
+    theory: bool = Field(True, description="whether a closed-form theory decides it")
+    engine: str | None = Field(None, description="the compiled engine's kernel family, if any")
+    position_notation: str = ""
+    move_notation: str = ""
 
 
 class ReasonOut(BaseModel):

@@ -20,7 +20,7 @@ from typing import Any
 
 from endnim.errors import EndNimError
 from endnim.position import Position, as_position
-from endnim.variants import Variant, get_variant
+from endnim.variants import Variant, get_row_variant
 from endnim.web.budgets import MAX_TABLE_SIDE, WEB_TABLE_CELLS, OverBudget
 
 
@@ -71,7 +71,7 @@ def heatmap_table(
     from endnim.engine import CODE_TO_OUTCOME, engine_table, plan_row
     from endnim.engine.families import family_of
 
-    rules = get_variant(variant)
+    rules = get_row_variant(variant, "an a·w·b table")
     inner = as_position(middle, allow_empty=True)
     for name, size in (("rows", rows), ("cols", cols)):
         if not 1 <= size <= MAX_TABLE_SIDE:

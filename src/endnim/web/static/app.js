@@ -75,7 +75,7 @@ function showError(message) {
 function setBusy(on) { $("busy").hidden = !on; }
 
 // ------------------------------------------------------------------ helpers
-const isPartizan = () => state.variant === "partizan";
+const isPartizan = () => { const info = state.variants[state.variant]; return !!info && !info.impartial; };
 const positionText = () => state.piles.join(" ");
 const sideName = (side) => (side === "L" ? "Left" : "Right");
 
@@ -186,17 +186,8 @@ function renderEditor() {
   $("variant").disabled = locked;
   $("back").disabled = locked || state.back.length === 0;
   const info = state.variants[state.variant];
-  $("rules").textContent = info ? `${info.title} — ${RULES[state.variant] || ""}` : "";
+  $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
 }
-
-const RULES = {
-  endnim: "take any number of coins from the first or the last pile; whoever cannot move loses.",
-  misere: "End-Nim moves; whoever takes the last coin loses (Cairns–Ho Grundy convention).",
-  "misere-conway": "End-Nim moves; whoever takes the last coin loses (Conway's Grundy convention).",
-  loop: "End-Nim moves; whoever leaves exactly one pile wins.",
-  muller: "always play on the first pile; then you may reverse the row.",
-  partizan: "Left plays the first pile, Right the last (both may play a lone pile).",
-};
 
 // ------------------------------------------------------------------ analysis
 async function refresh() {
