@@ -3,8 +3,10 @@
 from endnim.analyzer import Analysis, analyze
 from endnim.errors import BudgetError, EndNimError, MoveError, PositionError, VariantError
 from endnim.moves import Move
+from endnim.outcome import Outcome
 from endnim.position import Position, parse_position
-from endnim.variants import all_variants, get_variant
+from endnim.ruleset import RuleSet
+from endnim.variants import Variant, all_variants, get_variant, load_rules, register_variant
 
 __all__ = [
     "Analysis",
@@ -12,12 +14,17 @@ __all__ = [
     "EndNimError",
     "Move",
     "MoveError",
+    "Outcome",
     "Position",
     "PositionError",
+    "RuleSet",
+    "Variant",
     "VariantError",
     "all_variants",
     "analyze",
     "get_variant",
+    "load_rules",
     "parse_position",
+    "register_variant",
 ]
 __version__ = "0.1.0"

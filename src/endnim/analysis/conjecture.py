@@ -325,6 +325,8 @@ def check_conjecture(
     >>> r.positions, r.holds, r.smallest_tight_by_heaps
     (780, True, (5, 4, 2, 4))
     """
+    from endnim.analysis.tables import search_layer
+    from endnim.analyzer import engine_family
     from endnim.engine import solve_layer
     from endnim.engine.families import CODE_TO_OUTCOME
 
@@ -356,9 +358,13 @@ def check_conjecture(
         stored = stored_values(sweep_dir, rules.name, max_length, max_pile)
         if stored is not None:
             report.source = f"stored sweep {sweep_dir}"
+    if stored is None and engine_family(rules) is None:
+        report.source = f"exact search ({rules.title} has no engine family)"
     for length in range(report.done_length + 1, max_length + 1):
         if stored is not None:
             layer = stored[length]
+        elif engine_family(rules) is None:
+            layer = search_layer(rules, length, max_pile)
         else:
             layer = solve_layer(rules, length, max_pile, threads=threads)
         for first in range(report.done_first + 1, max_pile + 1):

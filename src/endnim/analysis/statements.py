@@ -7,7 +7,7 @@ of other positions, and returns ``True`` (holds), ``False`` (a counterexample) o
 (the statement says nothing about this position). Statements that concern a string w rather
 than a position (partizan thresholds and phase diagrams) are checked on every w in the range.
 
-The slips listed in ``ERRATA.md`` appear twice: as printed (``expect=False``: the check must
+The slips listed in ``docs/errata.md`` appear twice: as printed (``expect=False``: the check must
 find a counterexample) and as corrected (``expect=True``).
 
 >>> by_key("horrocks/prop-13-printed").expect, by_key("horrocks/prop-13").expect
@@ -90,7 +90,7 @@ class Statement:
 
     ``boxes`` are exhaustive ranges, ``positions`` an explicit list (tables, worked examples);
     ``expect`` is False for a slip as printed (the check must fail somewhere); ``note`` says
-    what ERRATA.md records about it, or how it is read. ``uses`` names other variants the check
+    what docs/errata.md records about it, or how it is read. ``uses`` names other variants the check
     looks up on the same positions, and ``reach`` how far beyond the range's pile bound its
     lookups go (both only make the exhaustive check faster: their layers are computed at once).
     """
@@ -126,7 +126,8 @@ class Statement:
 
 # --------------------------------------------------------------------------- ranges
 ROWS = (Box(1, 6, 8), Box(7, 8, 4))
-"""Every position of length <= 6 with piles <= 8 and length 7..8 with piles <= 4 (ERRATA)."""
+"""Every position of length <= 6 with piles <= 8 and length 7..8 with piles <= 4
+(docs/errata.md)."""
 ROWS_SMALL = (Box(1, 5, 6), Box(6, 7, 4))
 TWO = (Box(2, 2, 200),)
 THREE = (Box(3, 3, 48),)
@@ -241,7 +242,7 @@ CAIRNS_HO: tuple[Statement, ...] = (
         "misere",
         lambda p, v, G: (v == 1) == ch.misere_two_pile_is_one(p[0], p[1]),
         TWO,
-        note="Misère values in the Cairns–Ho convention ((1) terminal, value 0), as ERRATA.md "
+        note="Misère values in the Cairns–Ho convention ((1) terminal, value 0), as docs/errata.md "
         "requires; Conway's convention gives other values.",
     ),
     Statement(
@@ -297,7 +298,7 @@ CAIRNS_HO: tuple[Statement, ...] = (
         "endnim",
         lambda p, v, G: (v == 2) == ch.endnim_three_is_two(*p),
         THREE,
-        note="Correct exactly as printed (ERRATA.md).",
+        note="Correct exactly as printed (docs/errata.md).",
     ),
 )
 
@@ -351,7 +352,7 @@ ALBERT_NOWAKOWSKI_IMPARTIAL: tuple[Statement, ...] = (
         "endnim",
         lambda p, v, G: v == A4B_TABLE[p[0] - 1][p[2] - 1],
         positions=tuple((a, 4, b) for a in range(1, 17) for b in range(1, 17)),
-        note="Correct; rows are a, columns b (ERRATA.md).",
+        note="Correct; rows are a, columns b (docs/errata.md).",
     ),
     Statement(
         "albert-nowakowski/prop-1",
@@ -372,7 +373,7 @@ ALBERT_NOWAKOWSKI_IMPARTIAL: tuple[Statement, ...] = (
         "endnim",
         lambda p, v, G: an.hieroglyph_is_p(p) == (v == 0),
         ROWS,
-        note="Diagram read as in ERRATA.md: top row 1↑ 2↓, bottom row 1↓ 2↑.",
+        note="Diagram read as in docs/errata.md: top row 1↑ 2↓, bottom row 1↓ 2↑.",
     ),
     Statement(
         "albert-nowakowski/example-33323433",
@@ -412,8 +413,8 @@ ALBERT_NOWAKOWSKI_IMPARTIAL: tuple[Statement, ...] = (
         lambda p, v, G: _recipe(p, G, repaired=False),
         ROWS_SMALL,
         expect=False,
-        note="ERRATA.md: fails when b < x − 1 (then the right end becomes 1↓); smallest: 3 1 5, "
-        "where the recipe's 3 1 4 is N (value 7).",
+        note="docs/errata.md: fails when b < x − 1 (then the right end becomes 1↓); smallest: "
+        "3 1 5, where the recipe's 3 1 4 is N (value 7).",
     ),
     Statement(
         "albert-nowakowski/thm-2-proof",
@@ -424,7 +425,7 @@ ALBERT_NOWAKOWSKI_IMPARTIAL: tuple[Statement, ...] = (
         "endnim",
         lambda p, v, G: _recipe(p, G, repaired=True),
         ROWS_SMALL,
-        note="The repair of ERRATA.md.",
+        note="The repair of docs/errata.md.",
     ),
 )
 
@@ -642,7 +643,7 @@ ALBERT_NOWAKOWSKI_PARTIZAN: tuple[Statement, ...] = (
         "partizan",
         _threshold_bound,
         (Box(1, 4, 4),),
-        note="Printed 'R(w) <= (w) + 1' lost a Σ (ERRATA.md); checked for y up to Σw + 3.",
+        note="Printed 'R(w) <= (w) + 1' lost a Σ (docs/errata.md); checked for y up to Σw + 3.",
     ),
     Statement(
         "albert-nowakowski/prop-4",
@@ -1141,7 +1142,7 @@ HORROCKS: tuple[Statement, ...] = (
         "muller",
         _theorem_5,
         THREE,
-        note="The second case's 'a = b < m and b < m' is redundant, not wrong (ERRATA.md).",
+        note="The second case's 'a = b < m and b < m' is redundant, not wrong (docs/errata.md).",
     ),
     Statement(
         "horrocks/cor-2",
@@ -1164,7 +1165,7 @@ HORROCKS: tuple[Statement, ...] = (
         ROWS_SMALL,
         expect=False,
         note="The printed statement drops the heap a: read literally (a not in the row) it "
-        "fails, e.g. G(2 1 3) = 2 (ERRATA.md).",
+        "fails, e.g. G(2 1 3) = 2 (docs/errata.md).",
     ),
     Statement(
         "horrocks/prop-13",
@@ -1174,7 +1175,7 @@ HORROCKS: tuple[Statement, ...] = (
         "muller",
         lambda p, v, G: _implies(len(p) >= 3 and p[1] > p[0] and p[-1] > p[0], v == p[0] - 1),
         ROWS,
-        note="The intended statement (ERRATA.md).",
+        note="The intended statement (docs/errata.md).",
     ),
     Statement(
         "horrocks/prop-14",
@@ -1195,7 +1196,7 @@ HORROCKS: tuple[Statement, ...] = (
         lambda p, v, G: _prop_14(p, v, G, 1),
         (Box(4, 6, 6), Box(7, 7, 3)),
         expect=False,
-        note="ERRATA.md: b >= m + 2 is needed: G(2 2 2 1 2 2 3) = 3.",
+        note="docs/errata.md: b >= m + 2 is needed: G(2 2 2 1 2 2 3) = 3.",
     ),
     Statement(
         "horrocks/prop-14-examples",
@@ -1283,7 +1284,7 @@ HORROCKS: tuple[Statement, ...] = (
         "muller",
         _smallest((5, 4, 2, 4), _meets_conjecture_2, _by_heaps),
         (Box(2, 6, 6),),
-        note="ERRATA.md: 'smallest' means fewest heaps.",
+        note="docs/errata.md: 'smallest' means fewest heaps.",
     ),
     Statement(
         "horrocks/conj-2-example-beans",
@@ -1294,7 +1295,7 @@ HORROCKS: tuple[Statement, ...] = (
         _smallest((5, 4, 2, 4), _meets_conjecture_2, _by_beans),
         (Box(2, 6, 6),),
         expect=False,
-        note="ERRATA.md: by beans 3 2 2 1 2 2 (12 beans) is smaller; so is 4 3 2 2 3 (14).",
+        note="docs/errata.md: by beans 3 2 2 1 2 2 (12 beans) is smaller; so is 4 3 2 2 3 (14).",
     ),
     Statement(
         "horrocks/conj-3",

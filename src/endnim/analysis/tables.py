@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from endnim.analysis.ranges import format_range, parse_range
 from endnim.errors import EndNimError
 from endnim.position import Position, as_position
-from endnim.variants import get_row_variant, get_variant
+from endnim.variants import Variant, get_row_variant, get_variant
 
 if TYPE_CHECKING:
     import numpy as np
@@ -194,6 +194,7 @@ def value_table(
     >>> value_table("muller", "", "1..3", "1..3").values
     ((0, 0, 0), (2, 1, 1), (3, 3, 2))
     """
+    from endnim.analyzer import engine_family
     from endnim.engine import engine_table
 
     rules = get_row_variant(variant, "an a·w·b table")
@@ -209,7 +210,11 @@ def value_table(
         )
     top_row, top_col = max(row_values), max(col_values)
 
+    by_search = engine_family(rules) is None
+
     def table(inner: tuple[int, ...], x_size: int, y_size: int) -> npt.NDArray[np.int32]:
+        if by_search:
+            return search_table(rules, inner, x_size, y_size, budget=cells_budget)
         return engine_table(
             rules,
             inner,
@@ -244,3 +249,64 @@ def value_table(
         cols=col_values,
         values=tuple(tuple(line) for line in grid),
     )
+
+
+def search_table(
+    rules: Variant, middle: Sequence[int], rows: int, cols: int, *, budget: int | None = None
+) -> npt.NDArray[np.int32]:
+    """The values of x·middle·y (0 <= x <= rows, 0 <= y <= cols; 0 = absent) by exact search:
+    the table of a rule set the compiled engine does not serve (same codes as the engine:
+    Grundy values, or partizan outcome codes bit 0 = Left wins first, bit 1 = Right).
+
+    >>> search_table(get_row_variant("endnim"), (), 2, 2).tolist()
+    [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
+    """
+    import numpy as np
+
+    from endnim.search import ImpartialValue, PartizanValue, default_solver
+
+    solver = default_solver(rules, budget)
+    solver.check_budget((rows, *middle, cols))
+    inner = tuple(middle)
+    table = np.zeros((rows + 1, cols + 1), dtype=np.int32)
+    for x in range(rows + 1):
+        for y in range(cols + 1):
+            row = ((x,) if x else ()) + inner + ((y,) if y else ())
+            value = solver.value(row)
+            if isinstance(value, ImpartialValue):
+                table[x, y] = value.grundy
+            else:
+                assert isinstance(value, PartizanValue)
+                table[x, y] = int(value.left_wins_first) | (int(value.right_wins_first) << 1)
+    return table
+
+
+def search_layer(
+    rules: Variant, length: int, max_pile: int, *, budget: int | None = None
+) -> npt.NDArray[np.int32]:
+    """Values of every position of ``length`` piles in 1..``max_pile`` by exact search, in the
+    layout of :func:`endnim.engine.solve_layer` (for rule sets the engine does not serve).
+
+    >>> search_layer(get_row_variant("endnim"), 2, 2).tolist()
+    [[0, 3], [3, 0]]
+    """
+    import itertools
+
+    import numpy as np
+
+    from endnim.search import ImpartialValue, PartizanValue, default_solver
+
+    solver = default_solver(rules, budget)
+    solver.check_budget((max_pile,) * length)
+    if length == 0:
+        return np.asarray(rules.terminal_value(()), dtype=np.int32)
+    layer = np.zeros((max_pile,) * length, dtype=np.int32)
+    for row in itertools.product(range(1, max_pile + 1), repeat=length):
+        value = solver.value(row)
+        if isinstance(value, ImpartialValue):
+            code = value.grundy
+        else:
+            assert isinstance(value, PartizanValue)
+            code = int(value.left_wins_first) | (int(value.right_wins_first) << 1)
+        layer[tuple(p - 1 for p in row)] = code
+    return layer

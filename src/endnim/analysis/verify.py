@@ -43,7 +43,7 @@ class Result:
 
     @property
     def status(self) -> str:
-        """``OK``, ``SLIP CONFIRMED`` (a printed slip fails as ERRATA says), ``FAIL`` (a
+        """``OK``, ``SLIP CONFIRMED`` (a printed slip fails as docs/errata.md says), ``FAIL`` (a
         counterexample to a statement believed true) or ``NOT REPRODUCED`` (a slip's range
         held no counterexample)."""
         if self.statement.expect:

@@ -86,19 +86,28 @@ def variant_option(default: str | None = "endnim", help: str = "The rule set.") 
             + (f" [default: {default}]" if default else "")
             + ".",
         )(function)
-        return click.option(
-            "--rules",
-            "rules_spec",
-            metavar="PATH.py:CLASS",
-            default=None,
-            is_eager=True,
-            expose_value=False,
-            callback=_load_rules,
-            help="Load your own rule set (a RuleSet subclass) from a file; it is selected "
-            "unless --variant names another.",
+        return rules_file_option(
+            "Load your own rule set (a RuleSet subclass) from a file; it is selected unless "
+            "--variant names another."
         )(function)
 
     return decorate
+
+
+def rules_file_option(
+    help: str = "Load your own rule set (a RuleSet subclass) from a file.",
+) -> Callable[[F], F]:
+    """``--rules PATH.py:ClassName``: load and register a user's rule set before anything else."""
+    return click.option(
+        "--rules",
+        "rules_spec",
+        metavar="PATH.py:CLASS",
+        default=None,
+        is_eager=True,
+        expose_value=False,
+        callback=_load_rules,
+        help=help,
+    )
 
 
 def _remember_default(

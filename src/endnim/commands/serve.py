@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import click
 
+from endnim.commands.common import rules_file_option
 from endnim.web.compute import DEFAULT_TIMEOUT
 
 
 @click.command()
+@rules_file_option(
+    "Load your own rule set from a file and offer it on the page and the API (user code is "
+    "loaded only from here, never from a web request)."
+)
 @click.option(
     "--host",
     default="127.0.0.1",

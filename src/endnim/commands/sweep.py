@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from endnim.commands.common import convention_option, variant_name, variant_option
+from endnim.commands.common import (
+    convention_option,
+    rules_file_option,
+    variant_name,
+    variant_option,
+)
 
 if TYPE_CHECKING:
     from rich.progress import Task
@@ -226,6 +231,7 @@ def _print_report(report: SweepReport) -> None:
 # ------------------------------------------------------------------------- sweep-query
 @click.command("sweep-query")
 @click.argument("directory", type=click.Path(file_okay=False))
+@rules_file_option("Load the rule set of a sweep of your own rule set from its file.")
 @click.argument("predicate", nargs=-1)
 @click.option(
     "--length",

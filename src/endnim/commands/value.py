@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from endnim.commands.common import variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
     from endnim.cgt.game import Game
-    from endnim.position import Position
 
 PROGRESS_ABOVE = 20_000
 """Show a progress bar when a summand may need more positions than this."""
@@ -26,6 +26,7 @@ PROGRESS_ABOVE = 20_000
     default=None,
     help="Most positions one summand may need (default 200,000; option visits 10 times as many).",
 )
+@variant_option("partizan", "The partizan rule set.")
 @click.option(
     "--max-length",
     type=click.IntRange(min=0),
@@ -33,7 +34,9 @@ PROGRESS_ABOVE = 20_000
     show_default=True,
     help="Print canonical forms up to this many characters (0: no limit).",
 )
-def value(position: tuple[str, ...], as_json: bool, budget: int | None, max_length: int) -> None:
+def value(
+    position: tuple[str, ...], as_json: bool, budget: int | None, variant: str, max_length: int
+) -> None:
     """The canonical form (CGT value) of a partizan End-Nim position, or of a sum.
 
     POSITION is one argument ("3 1 2") or several (3 1 2); a sum joins positions with '+':
@@ -42,26 +45,48 @@ def value(position: tuple[str, ...], as_json: bool, budget: int | None, max_leng
     """
     from endnim.cgt import atomic_weight, outcome, position_value, sum_value
     from endnim.cgt.positions import deep_recursion, estimate_work
+    from endnim.variants import Variant, get_variant
+
+    rules = get_variant(variant)
+    if rules.impartial:
+        raise EndNimError(
+            f"endnim value gives canonical forms of partizan games; {rules.title} is impartial "
+            "(its value is *G, G its Grundy value: endnim analyze)"
+        )
+    row = isinstance(rules, Variant) and rules.name == "partizan"
 
     for token in position:
         if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
             raise EndNimError(f"no such option: {token} (see 'endnim value --help')")
-    summands = parse_sum(" ".join(position))
+    summands = parse_sum(" ".join(position), None if row else rules)
     limit = None if max_length == 0 else max_length
-    largest = max(estimate_work(s)[0] for s in summands)
+    largest = max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
+    chosen = None if row else rules
     with _Progress(show=largest > PROGRESS_ABOVE and not as_json) as bar:
-        parts = [position_value(s, budget=budget, progress=bar.update) for s in summands]
-        total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget)
+        parts = [
+            position_value(s, budget=budget, progress=bar.update, rules=chosen) for s in summands
+        ]
+        total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget, rules=chosen)
     with deep_recursion():
         weight = atomic_weight(total)
         kind = outcome(total)
     if as_json:
-        click.echo(json.dumps(value_dict(summands, total, kind, weight, limit), ensure_ascii=False))
+        result = value_dict(summands, total, kind, weight, limit)
+        if not row:
+            result["positions"] = [rules.position_to_json(s) for s in summands]
+            result["variant"] = rules.name
+        click.echo(json.dumps(result, ensure_ascii=False))
     else:
-        _print(summands, parts, total, kind, weight, limit)
+        shown = [str(s) if row else rules.format_position(s) for s in summands]
+        title = (
+            "partizan End-Nim, Albert–Nowakowski (2001) §3"
+            if row
+            else f"{rules.title}, {rules.source}"
+        )
+        _print(shown, parts, total, kind, weight, limit, title)
 
 
-def parse_sum(text: str) -> list[Position]:
+def parse_sum(text: str, rules: Any = None) -> list[Any]:
     """The summands of ``3 1 2 + 2 2`` (each a position in any notation ``analyze`` reads).
 
     >>> parse_sum("3 1 2 + 2^2")
@@ -75,12 +100,12 @@ def parse_sum(text: str) -> list[Position]:
     for number, part in enumerate(text.split("+"), start=1):
         if not part.strip():
             raise EndNimError(f"summand {number} of {text.strip()!r} is empty")
-        summands.append(as_position(part))
+        summands.append(as_position(part) if rules is None else rules.parse_position(part))
     return summands
 
 
 def value_dict(
-    summands: list[Position], total: Game, kind: str, weight: Game, limit: int | None
+    summands: list[Any], total: Game, kind: str, weight: Game, limit: int | None
 ) -> dict[str, Any]:
     """The JSON object of ``endnim value --json``."""
     from endnim.cgt import printed_length, to_ascii, to_unicode
@@ -114,12 +139,13 @@ def _shown(g: Game, limit: int | None) -> tuple[str, str]:
 
 
 def _print(
-    summands: list[Position],
+    summands: list[str],
     parts: list[Game],
     total: Game,
     kind: str,
     weight: Game,
     limit: int | None,
+    rules_text: str,
 ) -> None:
     from rich.console import Console
     from rich.markup import escape
@@ -132,19 +158,24 @@ def _print(
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("position", escape(" + ".join(str(s) for s in summands)))
+    table.add_row("position", escape(" + ".join(summands)))
     if len(summands) > 1:
         for summand, part in zip(summands, parts, strict=True):
             shown, _ = _shown(part, limit)
-            table.add_row("", f"{escape(str(summand))} = {_markup(shown)}")
+            table.add_row("", f"{escape(summand)} = {_markup(shown)}")
     unicode, ascii = _shown(total, limit)
     table.add_row("value", _markup(unicode))
     if ascii != unicode:
         table.add_row("CGSuite", _markup(ascii))
     table.add_row("outcome", f"[bold]{kind}[/]  {OUTCOME_WORDS[kind]}")
-    table.add_row("atomic weight", f"{escape(str(weight))}   [dim]({escape(to_ascii(weight))})[/]")
+    weight_text, weight_ascii = str(weight), to_ascii(weight)
+    table.add_row(
+        "atomic weight",
+        escape(weight_text)
+        + (f"   [dim](CGSuite: {escape(weight_ascii)})[/]" if weight_ascii != weight_text else ""),
+    )
     table.add_row("birthday", str(total.birthday))
-    table.add_row("rules", "[dim]partizan End-Nim, Albert–Nowakowski (2001) §3[/]")
+    table.add_row("rules", f"[dim]{escape(rules_text)}[/]")
     console.print(table)
 
 

@@ -57,7 +57,7 @@ def verify(
     """Reproduce the papers' theorems, propositions, corollaries, tables and worked examples.
 
     Each statement is checked on every position of its range (or on the positions a table or
-    example lists) against the exact engine. Slips listed in ERRATA.md appear as printed (the
+    example lists) against the exact engine. Slips listed in docs/errata.md appear as printed (the
     check must find a counterexample: SLIP CONFIRMED) and as corrected (OK). Exit status 0 if
     every statement behaves so, 1 otherwise.
 

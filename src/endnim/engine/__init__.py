@@ -30,7 +30,7 @@ from endnim.engine.interval import (
 )
 from endnim.engine.layer import plan_layer, solve_layer
 from endnim.position import as_position
-from endnim.variants import Variant, get_row_variant, get_variant
+from endnim.variants import Variant, get_row_variant
 
 __all__ = [
     "CODE_TO_OUTCOME",

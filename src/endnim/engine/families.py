@@ -23,6 +23,8 @@ from endnim.variants.base import Variant, reduce_end
 
 END, MULLER, PARTIZAN = 0, 1, 2
 """Kernel family codes (see ``_kernels.c``)."""
+SEARCH = -1
+"""Not a kernel: a sweep of a rule set the kernels do not serve, computed by exact search."""
 
 # partizan outcome codes: bit 0 = Left wins moving first, bit 1 = Right wins moving first
 CODE_TO_OUTCOME = ("P", "L", "R", "N")
@@ -48,8 +50,20 @@ _FAMILIES = {
 }
 
 
+_DERIVED_HOOKS = ("raw_options", "options", "children", "play", "allows_take")
+"""Hooks whose defaults the kernels reproduce: a rule set that overrides one of them has moves
+the recurrences do not know (e.g. a move on both ends at once), so it has no family."""
+
+
 def family_of(variant: Variant) -> Family:
     """The kernel family of ``variant``, after checking the family's assumptions."""
+    for hook in _DERIVED_HOOKS:
+        if getattr(type(variant), hook) is not getattr(Variant, hook):
+            raise EngineError(
+                f"the engine has no recurrence for {variant.title}: it changes the moves "
+                f"through {hook}(), and the engine's recurrences know only the moves given "
+                "by ends(), allows(), is_terminal() and reversal"
+            )
     sample = (2, 1, 3)
     if variant.impartial:
         ends = variant.ends(sample)
@@ -138,3 +152,15 @@ def base_border(variant: Variant, family: Family, largest: int) -> list[int]:
     if family.code == PARTIZAN:
         return single_pile_codes(variant, largest)
     return single_pile_values(variant, largest)
+
+
+SEARCH_FAMILY = Family(SEARCH, 1, "search")
+
+
+def sweep_family(variant: Variant) -> Family:
+    """The family a sweep uses: the kernel family of ``variant``, else :data:`SEARCH_FAMILY`
+    (the exact search fills the same tables, far more slowly)."""
+    try:
+        return family_of(variant)
+    except EngineError:
+        return SEARCH_FAMILY

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from endnim.engine import _kernels
+from endnim.engine.families import SEARCH
 
 Values = npt.NDArray[np.integer]
 """A stored level or chunk: shape (tables, H + 1, H + 1), entry [s, x, y] = value of x·s·y."""
@@ -45,6 +46,8 @@ class ChunkTask:
     dtype: str
     base: tuple[int, ...]
     """Values (partizan: outcome codes) of the lone piles 0..H: the borders of level 0."""
+    variant: str = ""
+    """The rule set's name, for chunks computed by exact search (family ``SEARCH``)."""
 
     @property
     def tables(self) -> int:
@@ -121,6 +124,8 @@ def compute_chunk(task: ChunkTask, previous: Values | None) -> ChunkResult:
     values in the chunk's type and counts them, without holding the GIL.
     """
     started = time.perf_counter()
+    if task.family == SEARCH:
+        return _search_chunk(task, started)
     rows, cols = gather_borders(task, previous)
     count, side = rows.shape[0], task.max_pile + 1
     data: Values = np.empty((count, side, side), dtype=task.dtype)
@@ -129,6 +134,40 @@ def compute_chunk(task: ChunkTask, previous: Values | None) -> ChunkResult:
     result = ChunkResult(task, data, {task.level + 2: _trimmed(counts)})
     if task.level == 0:
         result.counts[1] = histogram(data[0, 0, 1:])  # the lone piles
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
+    """A chunk of a rule set the kernels do not serve, by the exact search (same layout)."""
+    from endnim.search import ImpartialValue, Solver
+    from endnim.variants import get_row_variant
+
+    rules = get_row_variant(task.variant, "a sweep")
+    solver = Solver(rules, budget=10**12)
+    h, side, k = task.max_pile, task.max_pile + 1, task.level
+    data: Values = np.empty((task.tables, side, side), dtype=task.dtype)
+    limit = np.iinfo(np.dtype(task.dtype)).max
+    for i in range(task.tables):
+        index, digits = task.first_table + i, []
+        for _ in range(k):
+            index, digit = divmod(index, h)
+            digits.append(digit + 1)
+        inner = tuple(reversed(digits))
+        for x in range(side):
+            for y in range(side):
+                row = ((x,) if x else ()) + inner + ((y,) if y else ())
+                value = solver.value(row)
+                if isinstance(value, ImpartialValue):
+                    code = value.grundy
+                else:
+                    code = int(value.left_wins_first) | (int(value.right_wins_first) << 1)
+                if code > limit:
+                    raise ValueError(f"value {code} of {row} does not fit the sweep's {task.dtype}")
+                data[i, x, y] = code
+    result = ChunkResult(task, data, {k + 2: histogram(data[:, 1:, 1:])})
+    if k == 0:
+        result.counts[1] = histogram(data[0, 0, 1:])
     result.seconds = time.perf_counter() - started
     return result
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from endnim.engine.families import family_of
+from endnim.engine.families import SEARCH, sweep_family
 from endnim.errors import EndNimError
 from endnim.search import format_bytes, format_count
 from endnim.variants import get_row_variant
@@ -242,8 +242,12 @@ def make_plan(
     if workers < 1:
         raise SweepError("--workers must be at least 1")
     rules = get_row_variant(variant, "a sweep")
-    family = family_of(rules)
-    dtype = value_dtype(max_pile, max(base_border(rules, family, min(max_pile, 4096))))
+    family = sweep_family(rules)
+    dtype = (
+        "int32"
+        if family.code == SEARCH
+        else value_dtype(max_pile, max(base_border(rules, family, min(max_pile, 4096))))
+    )
     fixed = dict(fixed_prefixes or {})
     per_table = table_bytes(family.tables, max_pile, dtype)
     draft = SweepPlan(

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from endnim.engine.families import CODE_TO_OUTCOME, base_border, family_of
+from endnim.engine.families import CODE_TO_OUTCOME, SEARCH, base_border, sweep_family
 from endnim.engine.interval import default_threads
 from endnim.sweep.chunk import ChunkResult, ChunkTask, Values, compute_chunk
 from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
@@ -324,7 +324,11 @@ def run_sweep(
     started = time.perf_counter()
     root = Path(out)
     rules = get_row_variant(variant, "a sweep")
-    family_of(rules)  # refuses a variant the engine cannot solve
+    if sweep_family(rules).code == SEARCH and scheduler is not None:
+        raise SweepError(
+            f"{rules.title} has no engine family: its sweep runs by exact search on local "
+            "cores only (drop --scheduler)"
+        )
     if scheduler is not None and workers is not None:
         raise SweepError("--workers is for the local pool: a Dask cluster has its own workers")
     if chunk_tables is not None and chunk_tables < 1:
@@ -370,7 +374,12 @@ def _run(
     scheduler: str | None,
 ) -> SweepReport:
     rules = get_row_variant(plan.variant, "a sweep")
-    base = tuple(int(v) for v in base_border(rules, family_of(rules), plan.max_pile))
+    family = sweep_family(rules)
+    base = (
+        (0,)
+        if family.code == SEARCH
+        else tuple(int(v) for v in base_border(rules, family, plan.max_pile))
+    )
     store.remove_temporary_files()
     bad = store.verify()
     for record in bad:
@@ -427,6 +436,7 @@ def _run(
                         chunk,
                         plan.dtype,
                         base,
+                        rules.name,
                     )
                     for chunk in missing
                 ]

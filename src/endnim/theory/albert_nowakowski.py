@@ -11,7 +11,7 @@ diagram::
     bottom row:  1↓  2↑
 
 column 1 if its run is odd, 2 if even; ``↑`` if the end pile is smaller than its neighbour
-(``x < a``, ``y < b``), ``↓`` if larger. Theorem 2 (with ``ERRATA.md``'s reading of the
+(``x < a``, ``y < b``), ``↓`` if larger. Theorem 2 (with ``docs/errata.md``'s reading of the
 diagram): the row is P iff ``|x − y| <= 1`` and x compares to y as the x-cell's height compares
 to the y-cell's (equal piles on one level; the larger pile on the top row).
 
@@ -239,7 +239,7 @@ def _is_constant(piles: Piles) -> bool:
 def hieroglyph_winning_moves(piles: Piles) -> list[tuple[End, int]]:
     """End-Nim winning moves ``(end, new size)``: Prop 1's candidates that Theorem 2 calls P.
 
-    (The recipe in Theorem 2's proof has a gap, see ``ERRATA.md``; this tests the
+    (The recipe in Theorem 2's proof has a gap, see ``docs/errata.md``; this tests the
     candidates with the P-position test instead.)
 
     >>> hieroglyph_winning_moves((3, 1, 5)), hieroglyph_winning_moves((3, 1, 3))

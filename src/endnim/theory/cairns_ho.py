@@ -10,7 +10,7 @@ are fine.
 :func:`misere_is_p`, :func:`loop_is_p`, :func:`analyse` and the Grundy predicates) first
 reverse the row when ``a1 > ak`` (see :func:`orient`) and then apply the statement.
 
-Conventions (``ERRATA.md``): misère Grundy values use the Cairns–Ho convention, where the lone
+Conventions (``docs/errata.md``): misère Grundy values use the Cairns–Ho convention, where the lone
 pile ``(1)`` is the terminal position of value 0 (so a lone pile ``a`` has value ``a − 1``);
 in Loop-End-Nim a lone pile is terminal (value 0, a P-position). The empty row is an End-Nim
 P-position.
@@ -353,7 +353,7 @@ def loop_three_is_one(a1: int, a2: int, a3: int) -> bool:
 def endnim_three_is_two(a1: int, a2: int, a3: int) -> bool:
     """Cairns–Ho Thm 5.4: whether the End-Nim position ``(a1, a2, a3)`` has Grundy value 2.
 
-    Every clause exactly as printed (``ERRATA.md``: correct as printed); with ``a1 <= a3`` and
+    Every clause exactly as printed (``docs/errata.md``: correct as printed); with ``a1 <= a3`` and
     congruences mod 4:
 
     (a) ``a1 = a2 = a3 >= 2``, ``a1 ≡ 1, 2``;

@@ -6,8 +6,8 @@ The mover reduces (or removes) the first pile, then may reverse the row; normal 
   with first and last heap not 1) — :func:`muller_decomposition`, :func:`muller_is_p`.
 * Grundy values: one heap (Thm 2), all ones (Prop 2), first heap 1 (Prop 5), two heaps (Thm 3),
   three heaps (Thms 4 and 5, i.e. Props 6–12), ``m a ω b`` with a, b > m (Prop 13 as corrected
-  in ERRATA), ``m a ω b`` with a < m, b >= m + 2 (Prop 14), every position ending in 1 (Lemma 2,
-  iterated right to left; Thm 6), bounds (Props 3, 4), Cor. 2.
+  in docs/errata.md), ``m a ω b`` with a < m, b >= m + 2 (Prop 14), every position ending in 1
+  (Lemma 2, iterated right to left; Thm 6), bounds (Props 3, 4), Cor. 2.
 * Conjectures 1–3 are open; :func:`conjecture_1` etc. only *check* them against a given value.
 
 Everything runs in time linear in the number of piles and works at any pile size.
@@ -293,7 +293,7 @@ def corollary_2(m: int, a: int, b: int) -> tuple[bool, Reason]:
 # --------------------------------------------------------------------------- several heaps
 def grundy_prop_13(piles: Piles) -> tuple[int, Reason] | None:
     """G(m a ω b) = m − 1 when a > m and b > m, ω possibly empty (Horrocks 2017,
-    Proposition 13 as corrected in ERRATA: the printed statement drops the heap a).
+    Proposition 13 as corrected in docs/errata.md: the printed statement drops the heap a).
 
     ``None`` when the hypotheses fail (fewer than 3 heaps, a <= m or b <= m).
 
@@ -318,7 +318,7 @@ def grundy_prop_14(piles: Piles) -> tuple[int, Reason] | None:
     """G(m a ω b) = m when a < m, b >= m + 2 and ω is non-empty (Horrocks 2017,
     Proposition 14; its case a = m only says "m or m − 1").
 
-    ``None`` when the hypotheses fail. (With b = m + 1 the result fails: ERRATA.)
+    ``None`` when the hypotheses fail. (With b = m + 1 the result fails: docs/errata.md.)
 
     >>> grundy_prop_14((3, 2, 9, 5))[0]
     3

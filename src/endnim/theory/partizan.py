@@ -1,7 +1,7 @@
 """Partizan End-Nim: Albert & Nowakowski, *The game of End-Nim* (2001), §3.
 
 Left plays the first pile, Right the last; a lone pile ``(a)`` is the nimber *a (class N) and
-the empty row is P. Thresholds follow ERRATA.md (written left first):
+the empty row is P. Thresholds follow docs/errata.md (written left first):
 
 * ``L(w)``  = least x >= 1 with ``x w`` in L;     ``R(w)``  = least y >= 1 with ``w y`` in R;
 * ``L*(w)`` = least s >= 1 with ``s w`` in {L, N}; ``R*(w)`` = least s >= 1 with ``w s`` in {R, N}.
@@ -280,7 +280,7 @@ def thresholds(piles: Sequence[int]) -> tuple[int, int]:
     """(L(w), R(w)) of a non-empty row: least x with ``x w`` in L, least y with ``w y`` in R.
 
     A–N §3 (Lemma 3, Prop 4); computed by inverting Prop 8 in closed form, so
-    R(w) <= Σw + 1 (the ERRATA fix of "R(w) <= (w) + 1").
+    R(w) <= Σw + 1 (the docs/errata.md fix of "R(w) <= (w) + 1").
 
     >>> thresholds((2, 4, 1)), thresholds((3, 5, 5, 5, 1)), thresholds((3, 5, 4, 5, 1))
     ((6, 7), (14, 18), (1, 3))
@@ -426,7 +426,7 @@ class PartizanTheory(Theory):
         return None
 
     def thresholds_of(self, piles: Piles) -> dict[str, int]:
-        """L*, R*, L and R of a non-empty row (A–N §3, Prop 8; ERRATA conventions).
+        """L*, R*, L and R of a non-empty row (A–N §3, Prop 8; docs/errata.md conventions).
 
         >>> PartizanTheory().thresholds_of((2, 4, 1))
         {'L_star': 6, 'R_star': 7, 'L_threshold': 6, 'R_threshold': 7}

@@ -81,6 +81,12 @@ class Variant(RuleSet[Position, Move], ABC):
         """Whether a move may lead to ``child`` (misère: never to the empty row)."""
         return True
 
+    def allows_take(self, pile: int, size: int) -> bool:
+        """Whether a pile of ``pile`` coins may be reduced to ``size`` (0: removed). Default:
+        any reduction. A rule set that restricts it (e.g. take at most 3) has no engine family.
+        """
+        return True
+
     # ------------------------------------------------------------ derived
     def raw_options(self, piles: Piles, player: End | None = None) -> list[RawOption]:
         """Every option as a light tuple, one per distinct resulting position.
@@ -94,6 +100,8 @@ class Variant(RuleSet[Position, Move], ABC):
         for end in self.ends(piles, player):
             pile = piles[0] if end == "L" else piles[-1]
             for size in range(pile):
+                if not self.allows_take(pile, size):
+                    continue
                 for reverse in (False, True) if self.reversible else (False,):
                     child = reduce_end(piles, end, size, reverse)
                     if child not in seen and self.allows(child):
@@ -141,6 +149,11 @@ class Variant(RuleSet[Position, Move], ABC):
             raise MoveError(
                 f"move {move} is not legal in {_show(piles)}: the {_END_NAMES[end]} pile has "
                 f"{pile} coins, so its new size must be below {pile}"
+            )
+        if not self.allows_take(pile, move.size):
+            raise MoveError(
+                f"move {move} is not legal in {self.title}: a pile of {pile} may not become "
+                f"{move.size}"
             )
         if move.reverse and not self.reversible:
             raise MoveError(f"move {move}: {self.title} has no reversal (drop the 'r')")

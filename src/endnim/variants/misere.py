@@ -1,6 +1,6 @@
 """Misère End-Nim (Cairns & Ho 2011): End-Nim moves; whoever takes the last coin loses.
 
-Two Grundy conventions, both legitimate (ERRATA.md):
+Two Grundy conventions, both legitimate (docs/errata.md):
 
 * Cairns–Ho (the papers', default): the single pile ``(1)`` is terminal with value 0 (the forced
   losing last move is not counted), so a lone pile of a coins has value a − 1.

@@ -1,0 +1,100 @@
+"""End-Wythoff: End-Nim plus Wythoff's diagonal move on the two end piles (a user's rule set).
+
+A move either reduces or removes the first or the last pile, or, with two or more piles,
+removes the same number t >= 1 from the first and the last pile at once (t at most the smaller
+of the two; piles reaching 0 are removed). Normal play. On two piles this is Wythoff's game,
+whose P-positions are (1, 2), (3, 5), (4, 7), (6, 10), ...
+
+One file, no edit to endnim::
+
+    endnim analyze --rules examples/variants/end_wythoff.py:EndWythoff "3 5"
+
+The diagonal move is not a row move of the papers' kind, so this rule set adds a move type of
+its own (written ``B2``: take 2 from both ends) and the hooks that list and play it. It has no
+closed-form theory, and the compiled engine does not know the diagonal move: answers come from
+the exact search.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from endnim import Variant
+from endnim.errors import MoveError
+from endnim.moves import End, Move
+from endnim.position import Position
+
+
+@dataclass(frozen=True, slots=True)
+class BothEnds:
+    """Take ``take`` coins from the first and from the last pile at once."""
+
+    take: int
+
+    def __str__(self) -> str:
+        return f"B{self.take}"
+
+
+_BOTH = re.compile(r"^\s*[bB]\s*(\d+)\s*$")
+
+
+class EndWythoff(Variant):
+    """End-Nim with Wythoff's move on the two end piles."""
+
+    name = "end-wythoff"
+    title = "End-Wythoff"
+    summary = (
+        "reduce the first or the last pile, or take the same number from both end piles; "
+        "normal play"
+    )
+    source = "endnim tutorial (docs/your-own-variant.md); Wythoff (1907) on two piles"
+    move_notation = "L3 / R0 as in End-Nim, or B2: take 2 coins from both end piles"
+
+    def ends(self, piles: tuple[int, ...], player: End | None = None) -> tuple[End, ...]:
+        return ("L", "R")
+
+    # ------------------------------------------------------------------ the diagonal move
+    def _diagonal(self, piles: tuple[int, ...]) -> list[tuple[BothEnds, Position]]:
+        if len(piles) < 2:
+            return []
+        first, last = piles[0], piles[-1]
+        result = []
+        for take in range(1, min(first, last) + 1):
+            middle = list(piles[1:-1])
+            row = ([first - take] if first > take else []) + middle
+            row += [last - take] if last > take else []
+            result.append((BothEnds(take), Position(row)))
+        return result
+
+    def options(  # type: ignore[override]
+        self, position: Sequence[int], player: End | None = None
+    ) -> list[tuple[Move | BothEnds, Position]]:
+        piles = tuple(position)
+        single: list[tuple[Move | BothEnds, Position]] = list(super().options(piles, player))
+        seen = {child for _, child in single}
+        return single + [(m, c) for m, c in self._diagonal(piles) if c not in seen]
+
+    def children(self, position: Position, player: End | None = None) -> list[Position]:
+        return [child for _, child in self.options(position, player)]
+
+    def parse_move(self, text: str) -> Move | BothEnds:  # type: ignore[override]
+        match = _BOTH.match(text)
+        return BothEnds(int(match.group(1))) if match else Move.parse(text)
+
+    def play(  # type: ignore[override]
+        self, position: Sequence[int], move: Move | BothEnds | str, player: End | None = None
+    ) -> Position:
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if isinstance(move, Move):
+            return super().play(position, move, player)
+        piles = tuple(position)
+        if len(piles) < 2 or not 1 <= move.take <= min(piles[0], piles[-1]):
+            raise MoveError(
+                f"move {move} is not legal in {' '.join(map(str, piles))}: it needs two piles "
+                "with at least that many coins at each end"
+            )
+        first, last = piles[0] - move.take, piles[-1] - move.take
+        return Position(([first] if first else []) + list(piles[1:-1]) + ([last] if last else []))
