@@ -6,9 +6,9 @@ first). :class:`Outcome` is a ``str`` enum, so an outcome compares equal to its 
 serialises to it in JSON, exactly as before the enum existed.
 
 >>> Outcome("P") == "P", Outcome.from_first_player_wins(left=True, right=False)
-(True, <Outcome.L: 'L'>)
->>> Outcome.N.words
-'the next player (the player to move) wins'
+(True, 'L')
+>>> [CODE_TO_OUTCOME[o.code] is o for o in Outcome], Outcome.N.words
+([True, True, True, True], 'the next player (the player to move) wins')
 >>> import json; json.dumps({"outcome": Outcome.R})
 '{"outcome": "R"}'
 """
@@ -25,6 +25,9 @@ class Outcome(StrEnum):
     N = "N"
     L = "L"
     R = "R"
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # shows as its letter, as outcomes did before the enum
 
     @property
     def words(self) -> str:
@@ -53,9 +56,17 @@ class Outcome(StrEnum):
         """Right, moving first, wins (classes R and N)."""
         return self in (Outcome.R, Outcome.N)
 
+    @property
+    def code(self) -> int:
+        """The engine's partizan outcome code: bit 0 = Left wins moving first, bit 1 = Right."""
+        return int(self.left_wins_first) | (int(self.right_wins_first) << 1)
+
 
 IMPARTIAL_OUTCOMES: tuple[Outcome, ...] = (Outcome.P, Outcome.N)
 PARTIZAN_OUTCOMES: tuple[Outcome, ...] = (Outcome.L, Outcome.R, Outcome.N, Outcome.P)
+CODE_TO_OUTCOME: tuple[Outcome, ...] = (Outcome.P, Outcome.L, Outcome.R, Outcome.N)
+"""Partizan outcome codes 0..3 (engine, sweeps, tables) as classes: ``CODE_TO_OUTCOME[o.code]``
+is ``o``."""
 
 _WORDS = {
     "P": "the previous player (the player who just moved) wins",

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from endnim.errors import EndNimError
+from endnim.palette import OUTCOME_COLOURS, OUTCOME_TERMINAL_STYLES, text_colour
 from endnim.position import as_position
 from endnim.theory.partizan import (
     l_star_append,
@@ -58,9 +59,9 @@ MAX_DEFAULT_SIZE = 60
 
 SOURCE = "Albert–Nowakowski (2001) §3, Prop 4, Lemma 5, Cor 6–7, Prop 8"
 
-COLOURS = {"N": "#f6e7a6", "L": "#a9c8ef", "R": "#f2b0a6", "P": "#2f7d3b"}
-"""Cell colours of the figure (N pale yellow, L blue, R red, P dark green)."""
-_STYLES = {"N": "yellow", "L": "bold blue", "R": "bold red", "P": "bold green"}
+COLOURS = {outcome.value: colour for outcome, colour in OUTCOME_COLOURS.items()}
+"""Cell colours of the figure, from :mod:`endnim.palette`."""
+_STYLES = {outcome.value: style for outcome, style in OUTCOME_TERMINAL_STYLES.items()}
 
 
 class PhaseError(EndNimError):
@@ -264,11 +265,12 @@ def save_phase_figure(diagram: PhaseDiagram, path: str | Path, fmt: str | None =
                 weight="bold",
                 zorder=4,
                 bbox={"boxstyle": "round,pad=0.2", "facecolor": COLOURS[text], "linewidth": 0},
+                color=text_colour(COLOURS[text]),
             )
         if size <= 30:
             for a, row in enumerate(diagram.rows, start=1):
                 for b, cls in enumerate(row, start=1):
-                    colour = "white" if cls == "P" else "#555555"
+                    colour = text_colour(COLOURS[cls])
                     ax.text(b, a, cls, ha="center", va="center", fontsize=7, color=colour, zorder=2)
         ax.set_xticks(_ticks(size, y))
         ax.set_yticks(_ticks(size, x))

@@ -19,6 +19,7 @@ from conftest import solver
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from endnim.analyzer import analyze
+from endnim.palette import MOVE_COLOURS
 from endnim.search import PartizanValue
 from endnim.variants import get_variant
 from endnim.web.server import BackgroundServer
@@ -42,6 +43,12 @@ SETTLED = """() => {
     && document.getElementById('moves').dataset.position ===
        document.getElementById('position-text').value;
 }"""
+
+
+def _tint(colour: str) -> str:
+    """The page's pale background of a move colour from endnim.palette (alpha 0x22)."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r}, {g}, {b}, {round(0x22 / 255, 3)})"
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +141,7 @@ def test_the_page_analyses_a_position_and_colours_every_move(page: Page) -> None
     red = page.locator("#moves button[data-move=L0]").evaluate(
         "b => getComputedStyle(b).backgroundColor"
     )
-    assert green == "rgb(220, 252, 231)" and red == "rgb(254, 226, 226)"
+    assert green == _tint(MOVE_COLOURS["win"]) and red == _tint(MOVE_COLOURS["lose"])
     expect(page.locator("#moves button[data-move=L0]")).to_contain_text("G 5")
 
 

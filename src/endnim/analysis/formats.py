@@ -25,6 +25,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from endnim.errors import EndNimError
+from endnim.palette import OUTCOME_COLOURS, grundy_colour, text_colour
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
 FORMATS: tuple[str, ...] = ("terminal", "csv", "json", "markdown", "latex", "html")
 """Every ``--format``; ``terminal`` is a rich table, the others are :func:`render`'s."""
 
-PARTIZAN_COLOURS = {"P": "#f2f2f2", "L": "#8fb3e8", "R": "#ef9a8f", "N": "#f3d27a"}
-"""Cell colours of the outcome classes (HTML, heatmap): Left blue, Right red, N gold, P grey."""
+PARTIZAN_COLOURS = {outcome.value: colour for outcome, colour in OUTCOME_COLOURS.items()}
+"""Cell colours of the outcome classes (HTML, heatmap), from :mod:`endnim.palette`."""
 
 
 def corner(table: ValueTable) -> str:
@@ -113,12 +114,16 @@ def _html(table: ValueTable) -> str:
         + "".join(f'<th style="{cell}">{b}</th>' for b in table.cols)
         + "</tr>",
     ]
+    largest = max((max(row) for row in table.values if row), default=0)
     for a, line in zip(table.rows, table.labels(), strict=True):
         cells = []
         for text in line:
-            colour = PARTIZAN_COLOURS.get(text, "") if not table.impartial else ""
+            if table.impartial:
+                colour = grundy_colour(int(text), largest) if text.isdigit() else ""
+            else:
+                colour = PARTIZAN_COLOURS.get(text, "")
             weight = "font-weight:bold;" if text in ("0", "P") else ""
-            background = f"background:{colour};" if colour else ""
+            background = f"background:{colour};color:{text_colour(colour)};" if colour else ""
             cells.append(f'<td style="{cell};{weight}{background}">{escape(text)}</td>')
         parts.append(f'<tr><th style="{cell}">{a}</th>' + "".join(cells) + "</tr>")
     parts.append("</table>")

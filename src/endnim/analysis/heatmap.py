@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from endnim.analysis.formats import PARTIZAN_COLOURS
 from endnim.analysis.tables import OUTCOME_LABELS, ValueTable
 from endnim.errors import EndNimError
+from endnim.palette import DARK_TEXT, LIGHT_TEXT, grundy_colour, text_colour
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -70,7 +71,9 @@ class Heatmap:
             bar.set_label(f"Grundy value ({mark}: a P-position)")
             zero_r, zero_c = np.nonzero(values == 0)
             if not annotate and zero_r.size:
-                ax.scatter(zero_c, zero_r, s=max(2.0, 600.0 / max(rows, cols)), c="black")
+                ax.scatter(
+                    zero_c, zero_r, s=max(2.0, 600.0 / max(rows, cols)), c=LIGHT_TEXT, marker="."
+                )
         else:
             cmap = ListedColormap([PARTIZAN_COLOURS[label] for label in OUTCOME_LABELS])
             norm = BoundaryNorm(np.arange(-0.5, 4.5), cmap.N)
@@ -91,7 +94,7 @@ class Heatmap:
             for i in range(rows):
                 for j in range(cols):
                     text = labels[i][j]
-                    light = table.impartial and _is_dark(cmap, norm, values[i, j])
+                    light = _is_dark(cmap, norm, values[i, j])
                     ax.text(
                         j,
                         i,
@@ -99,7 +102,7 @@ class Heatmap:
                         ha="center",
                         va="center",
                         fontsize=8 if max(rows, cols) > 16 else 9,
-                        color="white" if light else "black",
+                        color=LIGHT_TEXT if light else DARK_TEXT,
                         fontweight="bold" if text in ("0", "P") else "normal",
                     )
         ax.set_xticks(range(cols), [str(b) for b in table.cols], fontsize=8)
@@ -145,12 +148,9 @@ class Heatmap:
 
 def _value_colours(top: int) -> Any:
     """One colour per Grundy value 0..top from a perceptually uniform map."""
-    from matplotlib import colormaps
     from matplotlib.colors import ListedColormap
 
-    base = colormaps["viridis"]
-    count = top + 1
-    return ListedColormap([base(i / max(1, count - 1)) for i in range(count)])
+    return ListedColormap([grundy_colour(value, top) for value in range(top + 1)])
 
 
 def _colourbar_ticks(top: int) -> list[int]:
@@ -159,8 +159,9 @@ def _colourbar_ticks(top: int) -> list[int]:
 
 
 def _is_dark(cmap: Any, norm: Any, value: float) -> bool:
-    red, green, blue, _ = cmap(norm(value))
-    return bool(0.299 * red + 0.587 * green + 0.114 * blue < 0.5)
+    from matplotlib.colors import to_hex
+
+    return text_colour(to_hex(cmap(norm(value)))) == LIGHT_TEXT
 
 
 def _thin_ticks(ax: Any, rows: int, cols: int) -> None:

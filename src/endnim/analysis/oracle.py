@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from endnim.errors import EndNimError
+from endnim.outcome import CODE_TO_OUTCOME
 from endnim.variants import get_row_variant, get_variant
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 Piles = tuple[int, ...]
 Value = Any
 """A Grundy value (int) or a partizan class letter (str)."""
-OUTCOMES = ("P", "L", "R", "N")
+OUTCOMES = CODE_TO_OUTCOME
 
 
 class Oracle:

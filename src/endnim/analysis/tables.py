@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Literal
 
 from endnim.analysis.ranges import format_range, parse_range
 from endnim.errors import EndNimError
+from endnim.outcome import CODE_TO_OUTCOME
 from endnim.position import Position, as_position
 from endnim.variants import Variant, get_row_variant, get_variant
 
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 Layout = Literal["awb", "wab", "abw"]
 LAYOUTS: tuple[str, ...] = ("awb", "wab", "abw")
-OUTCOME_LABELS = ("P", "L", "R", "N")
+OUTCOME_LABELS = CODE_TO_OUTCOME
 """Partizan outcome codes 0..3 as classes (the engine's ``CODE_TO_OUTCOME``)."""
 MAX_CELLS = 4_000_000
 """The most cells one table may have."""

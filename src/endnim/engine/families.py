@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from endnim.errors import EndNimError
 from endnim.moves import End
+from endnim.outcome import CODE_TO_OUTCOME as OUTCOME_OF_CODE
 from endnim.variants.base import Variant, reduce_end
 
 END, MULLER, PARTIZAN = 0, 1, 2
@@ -27,7 +28,7 @@ SEARCH = -1
 """Not a kernel: a sweep of a rule set the kernels do not serve, computed by exact search."""
 
 # partizan outcome codes: bit 0 = Left wins moving first, bit 1 = Right wins moving first
-CODE_TO_OUTCOME = ("P", "L", "R", "N")
+CODE_TO_OUTCOME = OUTCOME_OF_CODE
 
 
 class EngineError(EndNimError):

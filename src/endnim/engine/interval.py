@@ -34,6 +34,7 @@ from endnim.engine.families import (
     family_of,
 )
 from endnim.moves import Move
+from endnim.outcome import CODE_TO_OUTCOME
 from endnim.search import format_bytes, format_count
 from endnim.variants.base import Piles, Variant
 
@@ -301,7 +302,7 @@ def solve_row(
 def outcome_of(family: Family, value: int) -> str:
     """``P``/``N`` from a Grundy value, or the partizan class from an outcome code."""
     if family.code == PARTIZAN:
-        return ("P", "L", "R", "N")[value]
+        return CODE_TO_OUTCOME[value]
     return "P" if value == 0 else "N"
 
 

@@ -126,7 +126,7 @@ def make_report(
     lengths = summarize_lengths(store, max_length, impartial)
     outcomes = None
     if not impartial:
-        outcomes = dict.fromkeys(CODE_TO_OUTCOME, 0)
+        outcomes = {str(o): 0 for o in CODE_TO_OUTCOME}
         for summary in lengths:
             for code, count in enumerate(summary.histogram):
                 outcomes[CODE_TO_OUTCOME[code]] += count

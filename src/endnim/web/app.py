@@ -180,6 +180,14 @@ def create_app(
         """Whether the server is up, and its version."""
         return {"status": "ok", "version": __version__}
 
+    @app.get("/api/palette", tags=["meta"])
+    def palette() -> dict[str, Any]:
+        """The colours of outcome classes, Grundy values and moves (``endnim.palette``): every
+        picture, here and in the CLI's figures, reads this one palette."""
+        from endnim.palette import palette_json
+
+        return palette_json()
+
     @app.get("/api/variants", tags=["meta"])
     def variants() -> list[VariantInfo]:
         """Every rule set."""

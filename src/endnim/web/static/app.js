@@ -8,8 +8,25 @@ const OUTCOME_WORDS = {
   L: "Left wins, whoever moves first",
   R: "Right wins, whoever moves first",
 };
-const PARTIZAN_COLOURS = { P: "#1f2937", L: "#3b82f6", R: "#f59e0b", N: "#e5e7eb" };
-const GRUNDY_STOPS = ["#fff4c2", "#fcd581", "#f6a94f", "#e4743f", "#bf4a3c", "#8a2f3d", "#4f1f36"];
+// Colours come from the server's one palette (GET /api/palette, endnim.palette), read at start.
+let PARTIZAN_COLOURS = {};
+let GRUNDY_STOPS = [];
+let PALETTE = null;
+
+function applyPalette(palette) {
+  PALETTE = palette;
+  PARTIZAN_COLOURS = palette.outcomes;
+  GRUNDY_STOPS = palette.grundy_stops;
+  const root = document.documentElement.style;
+  for (const [name, colour] of Object.entries(palette.outcomes)) {
+    root.setProperty(`--outcome-${name}`, colour);
+    root.setProperty(`--outcome-${name}-text`, palette.outcome_text[name]);
+  }
+  root.setProperty("--win", palette.moves.win);
+  root.setProperty("--lose", palette.moves.lose);
+  root.setProperty("--win-back", palette.moves.win + "22");
+  root.setProperty("--lose-back", palette.moves.lose + "22");
+}
 
 const state = {
   variants: {},
@@ -483,9 +500,10 @@ function grundyColour(value, largest) {
   return mix(GRUNDY_STOPS[i], GRUNDY_STOPS[i + 1], scaled - i);
 }
 
-function darkColour(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+function textOn(hex) {
+  // the same rule as endnim.palette.text_colour
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? PALETTE.dark_text : PALETTE.light_text;
 }
 
 async function drawTable() {
@@ -556,7 +574,7 @@ function renderTable() {
       if (cell >= 16 && String(value).length <= 3) {
         add("text", {
           x: left + y * cell + cell / 2, y: top + x * cell + cell / 2 + 4, "text-anchor": "middle",
-          class: "cell-text", fill: darkColour(colour) ? "#ffffff" : "#1f2937",
+          class: "cell-text", fill: textOn(colour),
         }, String(value));
       }
     }
@@ -564,7 +582,7 @@ function renderTable() {
   if (triple && triple[0] < n && triple[1] < m) {
     add("rect", {
       x: left + triple[1] * cell + 1, y: top + triple[0] * cell + 1, width: cell - 2, height: cell - 2,
-      fill: "none", stroke: "#dc2626", "stroke-width": 3, class: "triple-point",
+      fill: "none", stroke: PALETTE.highlight, "stroke-width": 3, class: "triple-point",
     });
   }
   $("table").replaceChildren(svg);
@@ -607,6 +625,7 @@ function syncVariantOptions() {
 
 async function start() {
   try {
+    applyPalette(await api("GET", "/api/palette"));
     const variants = await api("GET", "/api/variants");
     for (const v of variants) state.variants[v.name] = v;
     $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.name, text: v.title })));
