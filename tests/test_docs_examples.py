@@ -44,3 +44,20 @@ def test_docs_have_examples() -> None:
     )
     assert attempted >= 25
     assert os.path.exists(ROOT / "docs" / "your-own-variant.md")
+
+
+def test_readme_variant_table_is_the_registry() -> None:
+    from endnim.variants import BUILT_IN, get_variant
+    from endnim.variants.registry import markdown_table
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert markdown_table(tuple(get_variant(cls.name) for cls in BUILT_IN)) in readme
+
+
+def test_cgt_game_imports_no_operator_module() -> None:
+    """The Game type does not import the modules that import it (no cycle)."""
+    source = (ROOT / "src" / "endnim" / "cgt" / "game.py").read_text(encoding="utf-8")
+    for module in ("arithmetic", "order", "notation", "canonical"):
+        assert f"from endnim.cgt.{module} import" not in source.split("if TYPE_CHECKING:")[0]
+        body = source.split("if TYPE_CHECKING:", 1)[1].split("\n\n", 1)[1]
+        assert f"from endnim.cgt.{module}" not in body

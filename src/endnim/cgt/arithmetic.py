@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from endnim.cgt.canonical import game
-from endnim.cgt.game import ZERO, Game, intern, nus
+from endnim.cgt.game import OPERATIONS, ZERO, Game, intern, nus
 
 __all__ = ["add", "multiple", "negate", "subtract", "sum_of"]
 
@@ -112,3 +112,7 @@ def multiple(g: Game, count: int) -> Game:
     for _ in range(abs(count)):
         total = add(total, unit)
     return total
+
+
+OPERATIONS.add = add
+OPERATIONS.negate = negate

@@ -20,7 +20,7 @@ here (which write known canonical forms directly).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +46,24 @@ NUS = tuple[Fraction, int, int]
 """(number x, up multiple n, nimber m): the value x + n·↑ + *m."""
 
 _HALF = Fraction(1, 2)
+
+
+class Operations:
+    """The operations a :class:`Game`'s operators delegate to, filled in by the modules that
+    define them (:mod:`~endnim.cgt.arithmetic`, :mod:`~endnim.cgt.order`,
+    :mod:`~endnim.cgt.notation`) when they are imported: this module imports none of them, so
+    there is no import cycle. Importing :mod:`endnim.cgt` (or any of its modules) loads all."""
+
+    add: Callable[[Game, Game], Game]
+    negate: Callable[[Game], Game]
+    leq: Callable[[Game, Game], bool]
+    compare: Callable[[Game, Game], Relation]
+    to_unicode: Callable[[Game], str]
+    to_ascii: Callable[[Game], str]
+    parse: Callable[[str], Game]
+
+
+OPERATIONS = Operations()
 
 
 class Game:
@@ -97,31 +115,22 @@ class Game:
 
     # ------------------------------------------------------------------ operators
     def __add__(self, other: Game | int | Fraction) -> Game:
-        from endnim.cgt.arithmetic import add
-
-        return add(self, other if isinstance(other, Game) else number(other))
+        return OPERATIONS.add(self, other if isinstance(other, Game) else number(other))
 
     __radd__ = __add__
 
     def __sub__(self, other: Game | int | Fraction) -> Game:
-        from endnim.cgt.arithmetic import add, negate
-
-        return add(self, negate(other if isinstance(other, Game) else number(other)))
+        ops = OPERATIONS
+        return ops.add(self, ops.negate(other if isinstance(other, Game) else number(other)))
 
     def __neg__(self) -> Game:
-        from endnim.cgt.arithmetic import negate
-
-        return negate(self)
+        return OPERATIONS.negate(self)
 
     def __le__(self, other: Game) -> bool:
-        from endnim.cgt.order import leq
-
-        return leq(self, other)
+        return OPERATIONS.leq(self, other)
 
     def __ge__(self, other: Game) -> bool:
-        from endnim.cgt.order import leq
-
-        return leq(other, self)
+        return OPERATIONS.leq(other, self)
 
     def __lt__(self, other: Any) -> bool:
         raise TypeError("games are partially ordered: use compare(g, h) or g <= h")
@@ -130,30 +139,20 @@ class Game:
 
     def compare(self, other: Game) -> Relation:
         """The relation of ``self`` to ``other``: =, >, < or ‖ (confused)."""
-        from endnim.cgt.order import compare
-
-        return compare(self, other)
+        return OPERATIONS.compare(self, other)
 
     def __str__(self) -> str:
-        from endnim.cgt.notation import to_unicode
-
-        return to_unicode(self)
+        return OPERATIONS.to_unicode(self)
 
     def __repr__(self) -> str:
-        from endnim.cgt.notation import to_ascii
-
-        return f"Game({to_ascii(self)!r})"
+        return f"Game({OPERATIONS.to_ascii(self)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from endnim.cgt.notation import to_ascii
-
-        return (_unpickle, (to_ascii(self),))
+        return (_unpickle, (OPERATIONS.to_ascii(self),))
 
 
 def _unpickle(text: str) -> Game:
-    from endnim.cgt.notation import parse
-
-    return parse(text)
+    return OPERATIONS.parse(text)
 
 
 # ---------------------------------------------------------------------------- the table

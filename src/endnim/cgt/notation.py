@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from endnim.cgt.arithmetic import add, negate
 from endnim.cgt.canonical import game
-from endnim.cgt.game import NUS, ZERO, Game, nus
+from endnim.cgt.game import NUS, OPERATIONS, ZERO, Game, nus
 from endnim.cgt.stops import left_stop, right_stop
 from endnim.errors import EndNimError
 
@@ -347,3 +347,8 @@ def parse(text: str) -> Game:
     if parser.peek():
         raise parser.fail(f"unexpected {parser.peek()!r}")
     return result
+
+
+OPERATIONS.to_unicode = to_unicode
+OPERATIONS.to_ascii = to_ascii
+OPERATIONS.parse = parse

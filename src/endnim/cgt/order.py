@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from endnim.cgt.game import ZERO, Game
+from endnim.cgt.game import OPERATIONS, ZERO, Game
 
 __all__ = ["Relation", "compare", "confused", "equal", "geq", "leq", "outcome"]
 
@@ -142,3 +142,7 @@ def outcome(g: Game) -> str:
     if positive:
         return "P" if negative else "L"
     return "R" if negative else "N"
+
+
+OPERATIONS.leq = leq
+OPERATIONS.compare = compare

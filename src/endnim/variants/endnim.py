@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from endnim.moves import End
+from endnim.papers import source as paper_source
 from endnim.variants.base import Piles, Variant
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class EndNim(Variant):
     title = "End-Nim"
     aliases: ClassVar[tuple[str, ...]] = ("end-nim", "impartial", "normal")
     summary = "reduce or remove the first or the last pile; normal play"
-    source = "Albert & Nowakowski, The game of End-Nim (2001), §1"
+    source = paper_source("albert-nowakowski", "§1")
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         return ("L", "R")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from endnim.papers import source as paper_source
 from endnim.variants.base import Piles
 from endnim.variants.endnim import EndNim, _cached
 
@@ -25,7 +26,7 @@ class LoopEndNim(EndNim):
     title = "Loop-End-Nim"
     aliases = ("loop-endnim", "loop-end-nim")
     summary = "End-Nim moves; whoever leaves exactly one pile wins (a single pile is terminal)"
-    source = "Cairns & Ho, Some Remarks on End-Nim (2011), §1 and Thm 2.3"
+    source = paper_source("cairns-ho", "§1 and Thm 2.3")
 
     def is_terminal(self, piles: Piles) -> bool:
         return len(piles) <= 1

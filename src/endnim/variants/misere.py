@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from endnim.papers import source as paper_source
 from endnim.variants.base import Piles
 from endnim.variants.endnim import EndNim, _cached
 
@@ -31,7 +32,7 @@ class MisereEndNim(EndNim):
     title = "misère End-Nim"
     aliases = ("misère", "misere-endnim", "misere-cairns-ho", "cairns-ho")
     summary = "End-Nim moves; whoever takes the last coin loses"
-    source = "Cairns & Ho, Some Remarks on End-Nim (2011), §1 and Thm 2.2"
+    source = paper_source("cairns-ho", "§1 and Thm 2.2")
     convention = "cairns-ho"
     forbidden_reason = "taking the last coin loses; the single pile (1) is the terminal position"
 
@@ -56,7 +57,7 @@ class MisereConwayEndNim(EndNim):
     summary = (
         "misère End-Nim with Conway's Grundy values: every move counts, the empty row is worth 1"
     )
-    source = "Cairns & Ho (2011); Conway's misère Grundy value (Winning Ways, ch. 13)"
+    source = paper_source("cairns-ho") + "; Conway's misère Grundy value (Winning Ways, ch. 13)"
     convention = "conway"
 
     def terminal_value(self, piles: Piles) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from endnim.moves import End
+from endnim.papers import source as paper_source
 from endnim.variants.base import Piles, Variant
 from endnim.variants.endnim import _cached
 
@@ -25,7 +26,7 @@ class MullerEndNim(Variant):
     aliases = ("muller-endnim", "muller-end-nim")
     reversible = True
     summary = "play always on the first pile, then the mover may reverse the row"
-    source = "Horrocks, Playing End-Nim with a Muller Twist (2017), §1"
+    source = paper_source("horrocks", "§1")
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         return ("L",)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from endnim.errors import VariantError
 from endnim.moves import End
+from endnim.papers import source as paper_source
 from endnim.variants.base import Piles, Variant
 from endnim.variants.endnim import _cached
 
@@ -28,7 +29,7 @@ class PartizanEndNim(Variant):
     aliases = ("partisan", "partizan-endnim")
     impartial = False
     summary = "Left plays the first pile, Right the last (both on a lone pile)"
-    source = "Albert & Nowakowski, The game of End-Nim (2001), §3"
+    source = paper_source("albert-nowakowski", "§3")
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
         if player not in ("L", "R"):

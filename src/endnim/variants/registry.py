@@ -213,3 +213,15 @@ def load_rules(spec: str) -> AnyRuleSet:
 def loaded_rules_specs() -> tuple[str, ...]:
     """The ``PATH.py:ClassName`` specs loaded so far (a worker process reloads them)."""
     return tuple(_LOADED_SPECS)
+
+
+def markdown_table(rule_sets: tuple[AnyRuleSet, ...] | None = None) -> str:
+    """The rule sets as the Markdown table of README.md (name, rules, source), from the classes.
+
+    >>> markdown_table().splitlines()[:2]
+    ['| variant | rules | source |', '|---|---|---|']
+    """
+    rows = ["| variant | rules | source |", "|---|---|---|"]
+    for rules in rule_sets if rule_sets is not None else all_variants():
+        rows.append(f"| `{rules.name}` | {rules.summary} | {rules.source} |")
+    return "\n".join(rows)
