@@ -7,7 +7,11 @@ from collections.abc import Iterator
 from functools import cache
 
 from endnim.search import Solver
-from endnim.variants import get_variant
+from endnim.variants import BUILT_IN, get_variant
+
+BUILT_IN_NAMES: tuple[str, ...] = tuple(cls.name for cls in BUILT_IN)
+"""The papers' rule sets, from the registry (tests read them from here, not from a list)."""
+IMPARTIAL_NAMES: tuple[str, ...] = tuple(cls.name for cls in BUILT_IN if cls.impartial)
 
 
 def positions(max_length: int, max_pile: int, min_length: int = 1) -> Iterator[tuple[int, ...]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import positions, solver
+from conftest import IMPARTIAL_NAMES, positions, solver
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +15,7 @@ from endnim.moves import Move
 from endnim.search import ImpartialValue
 from endnim.variants import get_variant
 
-IMPARTIAL = ("endnim", "misere", "misere-conway", "loop", "muller")
+IMPARTIAL = IMPARTIAL_NAMES
 
 
 def solver_winning_moves(variant: str, piles: tuple[int, ...]) -> set[str]:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import solver
+from conftest import BUILT_IN_NAMES, solver
 from test_search import A4B_TABLE
 
 from endnim.analysis.formats import FORMATS, render, rich_table
@@ -103,9 +103,7 @@ def test_horrocks_tables_equal_the_papers_text() -> None:
     assert _horrocks_table("values of the positions $4ab$") == [list(r) for r in FOUR_AB_TABLE]
 
 
-@pytest.mark.parametrize(
-    "variant", ["endnim", "misere", "misere-conway", "loop", "muller", "partizan"]
-)
+@pytest.mark.parametrize("variant", list(BUILT_IN_NAMES))
 @pytest.mark.parametrize("layout", ["awb", "wab", "abw"])
 @pytest.mark.parametrize("middle", [(), (2,), (3, 1), (1, 2, 2)])
 def test_every_layout_and_variant_against_search(

@@ -4,7 +4,7 @@ ERRATA slips confirmed with their counterexamples, and checks that can fail."""
 from __future__ import annotations
 
 import pytest
-from conftest import positions, solver
+from conftest import BUILT_IN_NAMES, positions, solver
 
 from endnim.analysis.oracle import Oracle
 from endnim.analysis.statements import (
@@ -161,7 +161,7 @@ def test_partizan_lemmas_catch_a_wrong_world() -> None:
 
 def test_oracle_against_the_search() -> None:
     oracle = Oracle()
-    for variant in ("endnim", "misere", "misere-conway", "loop", "muller", "partizan"):
+    for variant in BUILT_IN_NAMES:
         for length in range(1, 5):
             for piles, value in oracle.layer(variant, length, 4):
                 assert value == truth(variant, piles), (variant, piles)

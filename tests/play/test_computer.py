@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import positions, solver
+from conftest import BUILT_IN_NAMES, positions, solver
 
 from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
@@ -21,7 +21,7 @@ from endnim.search import ImpartialValue, PartizanValue
 from endnim.theory import theory_for
 from endnim.variants import Variant, get_variant
 
-VARIANTS = ("endnim", "misere", "misere-conway", "loop", "muller", "partizan")
+VARIANTS = BUILT_IN_NAMES
 
 
 def movers(rules: Variant) -> tuple[End | None, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import positions, solver
+from conftest import BUILT_IN_NAMES, positions, solver
 
 import endnim.play.evaluation as evaluation
 from endnim.errors import MoveError
@@ -19,7 +19,7 @@ from endnim.search import ImpartialValue, PartizanValue
 from endnim.theory import MoveRange, theory_for
 from endnim.variants import get_variant
 
-VARIANTS = ("endnim", "misere", "misere-conway", "loop", "muller", "partizan")
+VARIANTS = BUILT_IN_NAMES
 SMALL = list(positions(5, 4))
 
 

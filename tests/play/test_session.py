@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import positions, solver
+from conftest import BUILT_IN_NAMES, positions, solver
 
 from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
@@ -14,7 +14,7 @@ from endnim.play.session import TurnError
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.variants import get_variant
 
-VARIANTS = ("endnim", "misere", "misere-conway", "loop", "muller", "partizan")
+VARIANTS = BUILT_IN_NAMES
 
 
 def first_player_wins(name: str, piles: tuple[int, ...], first: End | None) -> bool:

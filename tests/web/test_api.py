@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import solver
+from conftest import BUILT_IN_NAMES, IMPARTIAL_NAMES, solver
 from fastapi.testclient import TestClient
 
 import endnim.web.app as web_app
@@ -223,7 +223,7 @@ def test_apply_move(client: TestClient) -> None:
 
 
 # --------------------------------------------------------------------------- tables
-@pytest.mark.parametrize("variant", ["endnim", "misere", "misere-conway", "loop", "muller"])
+@pytest.mark.parametrize("variant", list(IMPARTIAL_NAMES))
 @pytest.mark.parametrize("middle", ["", "2", "1 3", "2 1 2"])
 def test_impartial_tables_match_the_search(client: TestClient, variant: str, middle: str) -> None:
     answer = get_json(client, "/api/table", variant=variant, middle=middle, rows=6, cols=7)
@@ -403,7 +403,7 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
 
 def test_variants(client: TestClient) -> None:
     names = [v["name"] for v in get_json(client, "/api/variants")]
-    assert names == ["endnim", "misere", "misere-conway", "loop", "muller", "partizan"]
+    assert names == list(BUILT_IN_NAMES)
 
 
 def test_the_page_and_its_files_are_served_and_need_no_internet(client: TestClient) -> None:
