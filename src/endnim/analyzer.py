@@ -63,7 +63,7 @@ class Analysis:
     position: Any
     """The position: a :class:`Position` for the row games, the rule set's own type otherwise."""
     variant: str
-    outcome: str
+    outcome: Outcome
     grundy: int | None
     winning_move_ranges: list[MoveRange]
     remoteness: int | dict[str, int] | None
@@ -291,7 +291,7 @@ def _by_theory(piles: Position, rules: Variant, theory: Theory) -> Analysis:
     return Analysis(
         position=piles,
         variant=rules.name,
-        outcome=outcome,
+        outcome=Outcome(outcome),
         grundy=grundy,
         winning_move_ranges=theory.winning_moves(piles),
         remoteness=None,
@@ -446,7 +446,7 @@ def _by_engine(
     from endnim.engine.families import family_of
 
     result = solve_row(rules, piles, threads=threads, progress=progress, cells_budget=budget)
-    outcome = outcome_of(result.family, result.value)
+    outcome = Outcome(outcome_of(result.family, result.value))
     winning: list[MoveRange] = []
     players: tuple[End | None, ...] = (None,) if rules.impartial else ("L", "R")
     for player in players:

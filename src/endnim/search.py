@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from endnim.errors import BudgetError
+from endnim.outcome import Outcome
 from endnim.ruleset import RuleSet
 
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
@@ -42,8 +43,8 @@ class ImpartialValue:
     remoteness: int
 
     @property
-    def outcome(self) -> str:
-        return "P" if self.grundy == 0 else "N"
+    def outcome(self) -> Outcome:
+        return Outcome.from_grundy(self.grundy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,11 @@ class PartizanValue:
     remoteness_right_first: int
 
     @property
-    def outcome(self) -> str:
+    def outcome(self) -> Outcome:
         """``L``, ``R``, ``N`` or ``P``."""
-        if self.left_wins_first:
-            return "N" if self.right_wins_first else "L"
-        return "R" if self.right_wins_first else "P"
+        return Outcome.from_first_player_wins(
+            left=self.left_wins_first, right=self.right_wins_first
+        )
 
 
 Value = ImpartialValue | PartizanValue

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from endnim.errors import BudgetError, PositionError
 from endnim.moves import End
+from endnim.outcome import CODE_TO_OUTCOME
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
 
 __all__ = [
@@ -48,7 +49,7 @@ SOURCE = "Albert–Nowakowski (2001) §3"
 
 # Outcome classes are coded as two bits: 1 = Left wins moving first, 2 = Right wins moving first.
 _P, _L, _R, _N = 0, 1, 2, 3
-_NAMES = "PLRN"
+_NAMES = CODE_TO_OUTCOME
 _CODES = {"P": _P, "L": _L, "R": _R, "N": _N}
 
 _Data = tuple[int, int, int]
