@@ -98,6 +98,7 @@ def conjecture(
         raise EndNimError(
             f"{total:,} positions is too many to check one by one: lower --max-length or --max-pile"
         )
+    _check_paths(state_dir, sweep_dir)
     bar = _PositionBar(total)
     try:
         with bar:
@@ -207,3 +208,27 @@ def _print_report(report: ConjectureReport) -> None:
         grid.add_row("  fewest heaps", _show(report.smallest_tight_by_heaps))
         grid.add_row("  fewest beans", _show(report.smallest_tight_by_beans))
     console.print(grid)
+
+
+def _check_paths(state_dir: str | None, sweep_dir: str | None) -> None:
+    """``--state`` may name a new directory, but only inside one that exists (no tree is made
+    by accident); ``--sweep`` must name a stored sweep."""
+    from pathlib import Path
+
+    if state_dir is not None:
+        state = Path(state_dir).expanduser()
+        if state.exists() and not state.is_dir():
+            raise EndNimError(f"--state {state_dir}: not a directory")
+        if not state.exists() and not state.parent.is_dir():
+            raise EndNimError(
+                f"--state {state_dir}: its parent directory {state.parent} does not exist "
+                "(create it first)"
+            )
+    if sweep_dir is not None:
+        from endnim.sweep.store import CATALOGUE, DESCRIPTION
+
+        sweep = Path(sweep_dir).expanduser()
+        if not sweep.is_dir():
+            raise EndNimError(f"--sweep {sweep_dir}: no such directory")
+        if not ((sweep / CATALOGUE).exists() or (sweep / DESCRIPTION).exists()):
+            raise EndNimError(f"--sweep {sweep_dir}: holds no stored sweep ('endnim sweep -o DIR')")

@@ -15,6 +15,7 @@ from endnim.commands.common import (
     variant_name,
     variant_option,
 )
+from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
     from rich.progress import Task
@@ -31,16 +32,25 @@ if TYPE_CHECKING:
     "--max-length",
     "-L",
     type=click.IntRange(min=1),
-    required=True,
-    help="Longest positions (number of piles).",
+    default=None,
+    help="Longest positions (number of piles). Required unless --repair.",
 )
-@click.option("--max-pile", "-H", type=click.IntRange(min=1), required=True, help="Largest pile.")
+@click.option("--max-pile", "-H", type=click.IntRange(min=1), default=None, help="Largest pile.")
 @click.option(
     "--out",
     "-o",
     type=click.Path(file_okay=False),
-    required=True,
+    default=None,
     help="The store's directory (created; an existing sweep there is resumed or extended).",
+)
+@click.option(
+    "--repair",
+    "repair_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Check every chunk of the store DIR and rebuild its catalogue from the chunk files "
+    "when it is lost or damaged; damaged chunks are dropped (the next run computes them).",
 )
 @click.option(
     "--memory",
@@ -72,9 +82,10 @@ if TYPE_CHECKING:
 def sweep(
     variant: str,
     convention: str,
-    max_length: int,
-    max_pile: int,
-    out: str,
+    max_length: int | None,
+    max_pile: int | None,
+    out: str | None,
+    repair_dir: str | None,
     memory: str | None,
     workers: int | None,
     scheduler: str | None,
@@ -88,6 +99,21 @@ def sweep(
     """
     from endnim.sweep.plan import parse_memory
     from endnim.sweep.runner import run_sweep
+
+    if repair_dir is not None:
+        _repair(repair_dir, as_json)
+        return
+    if max_length is None or max_pile is None or out is None:
+        missing = [
+            name
+            for name, value in (
+                ("--max-length", max_length),
+                ("--max-pile", max_pile),
+                ("--out", out),
+            )
+            if value is None
+        ]
+        raise EndNimError(f"missing {', '.join(missing)} (or give --repair DIR)")
 
     name = variant_name(variant.lower(), convention)
     budget = parse_memory(memory) if memory is not None else None
@@ -302,3 +328,50 @@ def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
         console.print(f"  {' '.join(map(str, piles))}   [dim]{value}[/]")
     if result.truncated and result.limit:
         console.print(f"[dim]... {result.count - len(result.positions):,} more (--limit)[/]")
+
+
+def _repair(directory: str, as_json: bool) -> None:
+    """``endnim sweep --repair DIR``: verify every chunk; rebuild a lost or damaged catalogue."""
+    from pathlib import Path
+
+    from endnim.sweep.plan import SweepError
+    from endnim.sweep.runner import writer_lock
+    from endnim.sweep.store import CATALOGUE, DESCRIPTION, Store, repair_store
+
+    root = Path(directory)
+    if not root.is_dir() or not ((root / CATALOGUE).exists() or (root / DESCRIPTION).exists()):
+        raise EndNimError(f"{root} holds no sweep to repair")
+    with writer_lock(root):
+        rebuilt = False
+        try:
+            store = Store.open(root)
+        except SweepError:
+            kept, dropped = repair_store(root)
+            rebuilt = True
+        else:
+            try:
+                bad = store.verify()
+                for record in bad:
+                    (root / record.file).unlink(missing_ok=True)
+                    store.forget_chunk(record)
+                kept, dropped = len(store.chunk_records()), len(bad)
+            finally:
+                store.close()
+    summary = {
+        "repaired": str(root),
+        "catalogue_rebuilt": rebuilt,
+        "chunks_kept": kept,
+        "chunks_dropped": dropped,
+    }
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        click.echo(
+            f"{root}: {kept} chunks verified"
+            + (", catalogue rebuilt from the chunk files" if rebuilt else "")
+            + (
+                f"; {dropped} damaged chunks dropped (run the sweep again to recompute them)"
+                if dropped
+                else ""
+            )
+        )

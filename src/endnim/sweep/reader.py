@@ -30,7 +30,7 @@ from endnim.position import as_position
 from endnim.sweep.chunk import Values
 from endnim.sweep.plan import SweepError
 from endnim.sweep.runner import SweepReport, make_report
-from endnim.sweep.store import ChunkRecord, Store
+from endnim.sweep.store import CATALOGUE, ChunkRecord, Store
 from endnim.variants import Variant, get_row_variant
 
 
@@ -293,15 +293,14 @@ def stored_values(
     """
     path = Path(out_dir)
     rules = get_row_variant(variant, "a sweep")
-    try:
-        with open_sweep(path) as sweep:
-            covers = (
-                sweep.variant.name == rules.name
-                and sweep.max_pile >= max_pile
-                and sweep.max_length >= max_length
-            )
-    except SweepError:
+    if not (path / CATALOGUE).exists():
         return None
+    with open_sweep(path) as sweep:  # a damaged store is an error, never silently skipped
+        covers = (
+            sweep.variant.name == rules.name
+            and sweep.max_pile >= max_pile
+            and sweep.max_length >= max_length
+        )
     return StoredValues(path, max_length, max_pile) if covers else None
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import resource
 import sys
 import threading
@@ -35,7 +36,15 @@ from endnim.engine.families import CODE_TO_OUTCOME, SEARCH, base_border, sweep_f
 from endnim.engine.interval import default_threads
 from endnim.sweep.chunk import ChunkResult, ChunkTask, Values, compute_chunk
 from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
-from endnim.sweep.store import CATALOGUE, Store, WrittenChunk, write_chunk
+from endnim.sweep.store import (
+    CATALOGUE,
+    DESCRIPTION,
+    LOCK,
+    Store,
+    WrittenChunk,
+    repair_store,
+    write_chunk,
+)
 from endnim.variants import get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
@@ -335,6 +344,38 @@ def run_sweep(
         raise SweepError("--chunk-tables must be at least 1")
     memory = default_memory() if memory is None else memory
     meta = {"variant": rules.name, "max_pile": str(max_pile)}
+    with writer_lock(root):
+        _repair_if_needed(root)
+        return _run_locked(
+            root,
+            rules.name,
+            meta,
+            max_length,
+            max_pile,
+            workers,
+            memory,
+            chunk_tables,
+            scheduler,
+            progress,
+            on_level,
+            started,
+        )
+
+
+def _run_locked(
+    root: Path,
+    variant: str,
+    meta: dict[str, str],
+    max_length: int,
+    max_pile: int,
+    workers: int | None,
+    memory: int,
+    chunk_tables: int | None,
+    scheduler: str | None,
+    progress: Progress | None,
+    on_level: Callable[[int, int], None] | None,
+    started: float,
+) -> SweepReport:
     executor: Executor = (
         DaskExecutor(root, scheduler)
         if scheduler is not None
@@ -343,7 +384,7 @@ def run_sweep(
     try:
         fixed = _stored_prefixes(root)
         plan = make_plan(
-            rules.name,
+            variant,
             max_length,
             max_pile,
             workers=executor.workers,
@@ -363,6 +404,55 @@ def run_sweep(
     report.seconds = time.perf_counter() - started
     report.peak_rss_bytes = peak_rss_bytes()
     return report
+
+
+@contextlib.contextmanager
+def writer_lock(root: Path, *, wait: bool = False) -> Iterator[None]:
+    """Hold the store's writer lock (``flock`` on ``DIR/.lock``; the kernel drops it when the
+    process dies, so a killed run never leaves it stale). A second writer is refused in one
+    line naming the first one's process, or waits with ``wait``."""
+    import fcntl
+
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        handle = (root / LOCK).open("a+")
+    except OSError as error:
+        raise SweepError(f"cannot use {root} for a sweep: {error.strerror or error}") from None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise SweepError(
+                f"another endnim sweep (pid {holder}) is writing {root}: wait for it to finish "
+                "(or stop it), then run this command again"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        yield
+    finally:
+        handle.close()
+
+
+def _repair_if_needed(root: Path) -> None:
+    """Rebuild a lost or damaged catalogue from the chunk sidecars before resuming."""
+    if not (root / DESCRIPTION).exists():
+        return
+    if (root / CATALOGUE).exists():
+        try:
+            Store.open(root).close()
+            return
+        except SweepError:
+            pass
+    kept, dropped = repair_store(root)
+    print(
+        f"endnim: the catalogue of {root} was lost or damaged: rebuilt it from the chunk files "
+        f"({kept} chunks verified and kept, {dropped} dropped and computed again)",
+        file=sys.stderr,
+    )
 
 
 def _run(

@@ -5,11 +5,20 @@
     DIR/catalogue.sqlite          what the sweep is, which chunks are done, checksums, counts
     DIR/level-03/p1-0007.npy      a chunk: array (tables, H+1, H+1), [s, x, y] = value of x·s·y
 
+    DIR/level-03/p1-0007.npy.json its sidecar: where it belongs, its SHA-256, size and counts
+    DIR/sweep.json                the sweep's description (the catalogue's meta, for a rebuild)
+    DIR/.lock                     held (flock) by the one run writing the store
+
 A chunk is written to a temporary file in its level's directory, flushed to disk (fsync),
-renamed over its final name (atomic) and the directory synced; only then is it recorded in
-the catalogue, in one SQLite transaction. So a kill at any moment leaves each chunk either
-recorded with a file that matches its SHA-256 or not recorded at all (a file without a record
-is computed again and replaced).
+renamed over its final name (atomic) and the directory synced; then its sidecar; only then is
+it recorded in the catalogue, in one SQLite transaction. So a kill at any moment leaves each
+chunk either recorded with a file that matches its SHA-256 or not recorded at all (a file without
+a record is computed again and replaced).
+
+Every read checks what it reads: a chunk's SHA-256 is verified before its first use in a process
+(:meth:`Store.load_chunk`), and the catalogue passes SQLite's ``quick_check`` when it is opened.
+A damaged or lost catalogue is rebuilt from the sidecars (:func:`repair_store`, ``endnim sweep
+--repair DIR``), re-verifying every chunk; a damaged chunk is dropped and computed again.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -37,6 +46,8 @@ from endnim.sweep.chunk import ChunkResult, Values
 from endnim.sweep.plan import SweepError
 
 CATALOGUE = "catalogue.sqlite"
+DESCRIPTION = "sweep.json"
+LOCK = ".lock"
 FORMAT = "1"
 """Version of the store's layout, in the catalogue's meta table."""
 
@@ -152,8 +163,37 @@ def write_chunk(root: Path, result: ChunkResult, chunks: int) -> WrittenChunk:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, final)
+    written = WrittenChunk(result, name, writer.digest.hexdigest(), writer.size)
+    _write_json_atomically(
+        final.with_name(final.name + ".json"),
+        {
+            "level": task.level,
+            "prefix_length": task.prefix_length,
+            "chunk": task.chunk,
+            "chunks": chunks,
+            "tables": task.tables,
+            "sha256": written.sha256,
+            "bytes": written.bytes,
+            "counts": {str(k): v for k, v in result.counts.items()},
+            "seconds": result.seconds,
+        },
+    )
     _fsync_directory(final.parent)
-    return WrittenChunk(result, name, writer.digest.hexdigest(), writer.size)
+    return written
+
+
+def _write_json_atomically(path: Path, data: Mapping[str, object]) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    with temporary.open("w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
+def repair_hint(root: Path) -> str:
+    """The command that repairs the store in ``root``."""
+    return f"repair it with 'endnim sweep --repair {root}'"
 
 
 class Store:
@@ -162,6 +202,8 @@ class Store:
     def __init__(self, root: Path, connection: sqlite3.Connection) -> None:
         self.root = root
         self.connection = connection
+        self._verified: set[tuple[str, str]] = set()
+        """(file, sha256) of the chunks verified in this process."""
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -169,10 +211,25 @@ class Store:
         """Open the store in ``root``, creating it (with ``meta``) when it is new."""
         if root.exists() and not root.is_dir():
             raise SweepError(f"{root} exists and is not a directory")
-        if root.is_dir() and any(root.iterdir()) and not (root / CATALOGUE).exists():
+        if (
+            root.is_dir()
+            and any(p.name not in (LOCK, DESCRIPTION) for p in root.iterdir())
+            and not (root / CATALOGUE).exists()
+            and not (root / DESCRIPTION).exists()
+        ):
             raise SweepError(f"{root} is not empty and holds no sweep: choose another --out")
-        root.mkdir(parents=True, exist_ok=True)
-        store = cls(root, cls._connect(root / CATALOGUE))
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SweepError(
+                f"cannot create the sweep directory {root}: {error.strerror}"
+            ) from None
+        if not (root / DESCRIPTION).exists():
+            _write_json_atomically(root / DESCRIPTION, {"format": FORMAT, **meta})
+        try:
+            store = cls(root, cls._connect(root / CATALOGUE))
+        except sqlite3.Error as error:
+            raise SweepError(f"cannot create the sweep catalogue in {root}: {error}") from None
         with store.connection:
             store.connection.executescript(_SCHEMA)
             for key, value in {"format": FORMAT, **meta}.items():
@@ -190,10 +247,18 @@ class Store:
             raise SweepError(f"{root} holds no sweep (no {CATALOGUE}): run 'endnim sweep' first")
         try:
             connection = cls._connect(root / CATALOGUE)
+            check = connection.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                connection.close()
+                raise sqlite3.DatabaseError(str(check[0] if check else "no answer"))
             store = cls(root, connection)
             meta = store.meta
-        except sqlite3.DatabaseError as error:
-            raise SweepError(f"cannot read the sweep catalogue in {root}: {error}") from None
+            store.chunk_records()
+        except (sqlite3.DatabaseError, json.JSONDecodeError, ValueError) as error:
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise SweepError(
+                f"the sweep catalogue {root / CATALOGUE} is damaged ({first}): {repair_hint(root)}"
+            ) from None
         if meta.get("format") != FORMAT:
             raise SweepError(f"{root} holds a sweep in an unknown format ({meta.get('format')})")
         return store
@@ -312,7 +377,26 @@ class Store:
                 or file_sha256(path) != record.sha256
             ):
                 bad.append(record)
+            else:
+                self._verified.add((record.file, record.sha256))
         return bad
+
+    def verify_chunk(self, record: ChunkRecord) -> None:
+        """Check one chunk file against the catalogue (once per process); a one-line
+        :class:`SweepError` naming the chunk and the repair command when it does not match."""
+        if (record.file, record.sha256) in self._verified:
+            return
+        path = self.root / record.file
+        if not path.is_file():
+            problem = "is missing"
+        elif path.stat().st_size != record.bytes:
+            problem = f"has {path.stat().st_size:,} bytes, not {record.bytes:,}"
+        elif file_sha256(path) != record.sha256:
+            problem = "is damaged (its SHA-256 does not match the catalogue)"
+        else:
+            self._verified.add((record.file, record.sha256))
+            return
+        raise SweepError(f"the chunk {path} {problem}: {repair_hint(self.root)}")
 
     def remove_temporary_files(self) -> int:
         """Delete temporary files a killed run left behind; return how many."""
@@ -323,7 +407,9 @@ class Store:
         return removed
 
     def load_chunk(self, record: ChunkRecord, *, mmap: bool = False) -> Values:
-        """A chunk's array (memory-mapped when asked: nothing is read until used)."""
+        """A chunk's array, after checking its SHA-256 (once per process); memory-mapped when
+        asked."""
+        self.verify_chunk(record)
         path = self.root / record.file
         try:
             array: Values = np.load(path, mmap_mode="r" if mmap else None, allow_pickle=False)
@@ -363,6 +449,90 @@ class Store:
             )
 
 
+def read_sidecars(root: Path) -> list[dict[str, object]]:
+    """Every chunk sidecar of the store (unreadable ones are skipped: their chunks are redone)."""
+    found = []
+    for path in sorted(root.glob("level-*/*.npy.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict):
+            data["file"] = str(path.relative_to(root).with_suffix(""))
+            found.append(data)
+    return found
+
+
+def repair_store(root: Path) -> tuple[int, int]:
+    """Rebuild the catalogue of ``root`` from its description and chunk sidecars, re-verifying
+    every chunk file; a damaged catalogue is kept aside. Returns (chunks kept, chunks dropped).
+    """
+    description = root / DESCRIPTION
+    try:
+        meta = json.loads(description.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise SweepError(
+            f"{root} has no readable {DESCRIPTION}: the catalogue cannot be rebuilt (run the "
+            "sweep again into a new directory)"
+        ) from None
+    catalogue = root / CATALOGUE
+    for suffix in ("", "-wal", "-shm"):
+        old = catalogue.with_name(CATALOGUE + suffix)
+        if old.exists():
+            os.replace(old, old.with_name(f"{old.name}.damaged-{int(time.time())}"))
+    store = Store.create(root, {k: str(v) for k, v in meta.items() if k != "format"})
+    kept = dropped = 0
+    try:
+        levels: dict[int, tuple[int, int]] = {}
+        run = store.start_run(0, 0, "repair")
+        for data in read_sidecars(root):
+            try:
+                level, chunk = int(str(data["level"])), int(str(data["chunk"]))
+                prefix, chunks = int(str(data["prefix_length"])), int(str(data["chunks"]))
+                record = ChunkRecord(
+                    level,
+                    chunk,
+                    str(data["file"]),
+                    str(data["sha256"]),
+                    int(str(data["bytes"])),
+                    int(str(data["tables"])),
+                    {int(k): v for k, v in dict(data["counts"]).items()},  # type: ignore[call-overload]
+                    run,
+                )
+            except (KeyError, TypeError, ValueError):
+                dropped += 1
+                continue
+            if levels.setdefault(level, (prefix, chunks)) != (prefix, chunks) or store.verify(
+                [record]
+            ):
+                dropped += 1
+                continue
+            store.start_level(level, prefix, chunks)
+            with store.connection:
+                store.connection.execute(
+                    "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.level,
+                        record.chunk,
+                        record.file,
+                        record.sha256,
+                        record.bytes,
+                        record.tables,
+                        json.dumps({str(k): v for k, v in record.counts.items()}),
+                        run,
+                        float(str(data.get("seconds", 0.0))),
+                    ),
+                )
+            kept += 1
+        for level, (_prefix, chunks) in levels.items():
+            if len(store.chunk_records(level)) == chunks:
+                store.finish_level(level)
+        store.finish_run(run)
+    finally:
+        store.close()
+    return kept, dropped
+
+
 __all__ = [
     "CATALOGUE",
     "ChunkRecord",
@@ -370,5 +540,6 @@ __all__ = [
     "WrittenChunk",
     "chunk_file",
     "file_sha256",
+    "repair_store",
     "write_chunk",
 ]
