@@ -344,6 +344,15 @@ def run_sweep(
         raise SweepError("--chunk-tables must be at least 1")
     memory = default_memory() if memory is None else memory
     meta = {"variant": rules.name, "max_pile": str(max_pile)}
+    if not root.exists():  # refuse a sweep beyond its budget before anything is written
+        make_plan(
+            rules.name,
+            max_length,
+            max_pile,
+            workers=1 if scheduler is not None else (workers or default_threads()),
+            memory=memory,
+            chunk_tables=chunk_tables,
+        )
     with writer_lock(root):
         _repair_if_needed(root)
         return _run_locked(
@@ -413,6 +422,8 @@ def writer_lock(root: Path, *, wait: bool = False) -> Iterator[None]:
     line naming the first one's process, or waits with ``wait``."""
     import fcntl
 
+    if root.exists() and not root.is_dir():
+        raise SweepError(f"{root} exists and is not a directory")
     try:
         root.mkdir(parents=True, exist_ok=True)
         handle = (root / LOCK).open("a+")

@@ -257,7 +257,8 @@ class Store:
         except (sqlite3.DatabaseError, json.JSONDecodeError, ValueError) as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise SweepError(
-                f"the sweep catalogue {root / CATALOGUE} is damaged ({first}): {repair_hint(root)}"
+                f"cannot read the sweep catalogue {root / CATALOGUE}: it is damaged ({first}); "
+                f"{repair_hint(root)}"
             ) from None
         if meta.get("format") != FORMAT:
             raise SweepError(f"{root} holds a sweep in an unknown format ({meta.get('format')})")
