@@ -70,6 +70,13 @@ class Move:
                 f"cannot read move {text!r}: write the end and the new size, e.g. 'L3', 'R0', "
                 "or 'L2r' for a Muller move that reverses the row"
             )
+        from endnim.position import MAX_PILE_DIGITS
+
+        if len(match.group("size").lstrip("+-")) > MAX_PILE_DIGITS:
+            raise MoveError(
+                f"cannot read move {text[:30]!r}...: a pile size has at most {MAX_PILE_DIGITS:,} "
+                "digits"
+            )
         size = int(match.group("size"))
         if size < 0:
             raise MoveError(f"cannot read move {text!r}: the new pile size must be >= 0")

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from itertools import groupby
 from typing import SupportsIndex, overload
@@ -24,7 +25,19 @@ from endnim.errors import PositionError
 
 _TOKEN = re.compile(r"^([+-]?[0-9]+)(?:\^([+-]?[0-9]+))?$")
 _SEPARATORS = re.compile(r"[\s,;()\[\]]+")
-MAX_REPEAT = 10_000_000  # an exponent above this would build an absurdly long row
+MAX_PILES = 1_000_000
+"""The longest row endnim reads (about a second of linear-time theory; refused beyond, before
+the row is built)."""
+MAX_REPEAT = MAX_PILES
+MAX_PILE_DIGITS = 100_000
+"""The most decimal digits a pile may have (refused beyond, before any conversion)."""
+_MAX_PILE_BITS = int(MAX_PILE_DIGITS * 3.3219280948873626) + 1
+
+if 0 < sys.get_int_max_str_digits() < 10 * MAX_PILE_DIGITS:
+    # Python refuses int <-> str beyond 4,300 digits by default (a guard against quadratic
+    # conversions of untrusted text); endnim reads piles of up to MAX_PILE_DIGITS digits, checked
+    # before converting, and writes values derived from them, so it lifts the guard that far.
+    sys.set_int_max_str_digits(10 * MAX_PILE_DIGITS)
 
 
 def _describe(value: object) -> str:
@@ -57,6 +70,15 @@ class Position(tuple[int, ...]):
                     )
             if pile <= 0:
                 raise PositionError(f"pile {index} is {pile}: piles must be positive integers")
+            if pile.bit_length() > _MAX_PILE_BITS:
+                raise PositionError(
+                    f"pile {index} has more than {MAX_PILE_DIGITS:,} digits: endnim reads piles "
+                    f"of up to {MAX_PILE_DIGITS:,} digits"
+                )
+            if index > MAX_PILES:
+                raise PositionError(
+                    f"a row longer than {MAX_PILES:,} piles is more than endnim reads"
+                )
             checked.append(int(pile))
         return super().__new__(cls, checked)
 
@@ -138,6 +160,10 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
         if allow_empty:
             return _trusted(())
         raise PositionError("empty position: give at least one pile, e.g. '3 3 3 2'")
+    if len(tokens) > MAX_PILES:
+        raise PositionError(
+            f"a row of {len(tokens):,} piles is longer than endnim reads ({MAX_PILES:,} piles)"
+        )
     piles: list[int] = []
     for token in tokens:
         match = _TOKEN.match(token)
@@ -149,6 +175,14 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
                 else "a position is a row of positive integers such as '3 3 3 2' or '3^3 2'"
             )
             raise PositionError(f"cannot read {shown!r} in {_clip(text)!r}: {hint}")
+        digits = len(match.group(1).lstrip("+-"))
+        if digits > MAX_PILE_DIGITS:
+            raise PositionError(
+                f"pile {len(piles) + 1} has {digits:,} digits: endnim reads piles of up to "
+                f"{MAX_PILE_DIGITS:,} digits"
+            )
+        if match.group(2) is not None and len(match.group(2).lstrip("+-")) > 9:
+            raise PositionError(f"{_clip(token)!r} makes a row longer than {MAX_PILES:,} piles")
         pile = int(match.group(1))
         count = 1 if match.group(2) is None else int(match.group(2))
         if pile <= 0:
@@ -156,7 +190,7 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
         if count <= 0:
             raise PositionError(f"exponent in {token!r} must be a positive integer")
         if count > MAX_REPEAT or len(piles) + count > MAX_REPEAT:
-            raise PositionError(f"{token!r} makes a row longer than {MAX_REPEAT:,} piles")
+            raise PositionError(f"{_clip(token)!r} makes a row longer than {MAX_PILES:,} piles")
         piles.extend([pile] * count)
     return _trusted(tuple(piles))
 

@@ -31,6 +31,10 @@ from endnim.ruleset import RuleSet
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
 """States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
 
+WORK_PER_STATE = 25
+"""Option visits allowed per budgeted state: the default budget allows 50 million (about ten
+seconds), so that a few states with huge piles cannot run for minutes."""
+
 BYTES_PER_STATE = 300
 """Measured memory of one cached state (key tuple, value, dict slot) for short rows."""
 
@@ -82,7 +86,9 @@ def format_bytes(count: int) -> str:
     >>> format_bytes(3 * 2**30), format_bytes(10**40)
     ('3.0 GiB', '1.0e+40 bytes')
     """
-    size = float(count) if count < 10**300 else 0.0
+    if count >= 1024**6:
+        return f"{format_count(count)} bytes"
+    size = float(count)
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if size < 1024:
             return f"{size:.1f} {unit}" if unit != "B" else f"{count} B"
@@ -98,7 +104,9 @@ def format_count(n: int) -> str:
     """
     if n < 10**15:
         return f"{n:,}"
-    return f"{float(n):.1e}" if n < 10**300 else f"~10^{len(str(n)) - 1}"
+    if n < 10**300:
+        return f"{float(n):.1e}"
+    return f"~10^{int((n.bit_length() - 1) * 0.30102999566398120)}"  # no str() of a huge int
 
 
 class Solver:
@@ -127,17 +135,25 @@ class Solver:
         if key in self._impartial or key in self._partizan:
             return
         states = self.variant.estimate_states(piles)
-        if states > self.budget:
+        work = self.variant.estimate_work(piles) if states <= self.budget else 0
+        if states > self.budget or work > self.budget * WORK_PER_STATE:
             need = estimate_bytes(states, piles)
             what = (
                 f"this {len(piles)}-pile position"
                 if self.variant.family == "row" and isinstance(piles, Sequence)
                 else "this position"
             )
-            raise BudgetError(
-                f"exact search of {what} may visit up to "
+            over = (
                 f"{format_count(states)} states (about {format_bytes(need)} of memory); the "
-                f"budget is {format_count(self.budget)} states: raise it with --budget, or use "
+                f"budget is {format_count(self.budget)} states"
+                if states > self.budget
+                else f"{format_count(states)} states but make up to {format_count(work)} option "
+                f"visits (about {format_bytes(need)} of memory); the budget is "
+                f"{format_count(self.budget * WORK_PER_STATE)} option visits "
+                f"({WORK_PER_STATE} per budgeted state)"
+            )
+            raise BudgetError(
+                f"exact search of {what} may visit up to {over}: raise it with --budget, or use "
                 "--method theory",
                 states=states,
                 bytes_needed=need,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per position.")
 @click.option(
     "--batch",
-    type=click.File("r"),
+    type=click.File("rb"),
     default=None,
     help="Read positions from FILE, one per line ('-' = standard input).",
 )
@@ -54,7 +54,7 @@ def analyze(
     method: str,
     convention: str,
     as_json: bool,
-    batch: TextIO | None,
+    batch: BinaryIO | None,
     budget: int | None,
     threads: int | None,
 ) -> None:
@@ -83,15 +83,17 @@ def _analyze_all(
     name: str,
     method: str,
     as_json: bool,
-    batch: TextIO | None,
+    batch: BinaryIO | None,
     print_analysis: Callable[[Analysis], None],
 ) -> None:
     if batch is not None:
         if position:
             raise EndNimError("give either POSITION or --batch, not both")
         failures = 0
-        for number, text in _batch_lines(batch):
+        for number, text, problem in _batch_lines(batch):
             try:
+                if problem:
+                    raise EndNimError(problem)
                 result = run(text, name, method)
             except EndNimError as error:
                 failures += 1
@@ -117,8 +119,40 @@ def _analyze_all(
         print_analysis(result)
 
 
-def _batch_lines(stream: TextIO) -> Iterator[tuple[int, str]]:
-    for number, line in enumerate(stream, start=1):
+MAX_LINE_BYTES = 16 * 2**20
+"""A batch line longer than this is refused (the longest row and largest piles fit well)."""
+
+
+def _batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:
+    """(line number, text, problem) of each non-empty line; a line that is not UTF-8 text
+    comes with its problem, so the batch reports it and goes on."""
+    number = 0
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as error:
+            raise EndNimError(f"cannot read the batch input: {error.strerror or error}") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the line
+                raw = stream.readline(MAX_LINE_BYTES)
+            yield (
+                number,
+                f"<a line longer than {MAX_LINE_BYTES:,} bytes>",
+                (f"line longer than {MAX_LINE_BYTES:,} bytes"),
+            )
+            continue
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            shown = raw[:60].decode("utf-8", errors="replace").strip()
+            yield number, shown, f"not UTF-8 text (byte {error.start + 1} of the line)"
+            continue
+        if "\x00" in line:
+            yield number, line[:60].replace("\x00", "").strip(), "a NUL byte: is this UTF-16 text?"
+            continue
         text = line.split("#", 1)[0].strip()
         if text:
-            yield number, text
+            yield number, text, ""

@@ -29,7 +29,8 @@ from endnim.web.compute import DEFAULT_TIMEOUT
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1),
+    type=click.FloatRange(min=0.1, max=3600.0),
+    callback=lambda ctx, param, value: _finite(value),
     default=DEFAULT_TIMEOUT,
     show_default=True,
     help="Seconds a computation may take before its request fails with 503.",
@@ -55,3 +56,12 @@ def serve(host: str, port: int, timeout: float) -> None:
     finally:
         sock.close()
     click.echo("endnim workbench stopped")
+
+
+def _finite(value: float) -> float:
+    """Refuse nan (which passes every range check) in one line."""
+    import math
+
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds (0.1 to 3600)")
+    return value
