@@ -106,7 +106,10 @@ def format_count(n: int) -> str:
         return f"{n:,}"
     if n < 10**300:
         return f"{float(n):.1e}"
-    return f"~10^{int((n.bit_length() - 1) * 0.30102999566398120)}"  # no str() of a huge int
+    exponent = int(n.bit_length() * 0.30102999566398120)  # floor(log10 n), without str(n)
+    while 10**exponent > n:
+        exponent -= 1
+    return f"~10^{exponent}"
 
 
 class Solver:
