@@ -13,10 +13,13 @@ is compiled; anything else is refused with a one-line error. Allowed:
   ``reversed``, ``tuple``, ``set`` and ``range`` (at most 10⁶ long), with generator expressions
   such as ``all(x <= g for x in a)``.
 
-No attribute access, no other calls, no names starting with ``_``, no assignment, no lambda.
-Powers, products and shifts are computed by guarded helpers that refuse results of more than
-10,000 bits or 10,000 items, and the comprehensions of one evaluation may take at most 10⁶ steps
-in all, so no expression can exhaust memory or time by itself.
+No attribute access, no other calls, no names starting with ``_``, no assignment, no lambda, no
+string formatting (``"%d" % g`` is refused). Powers, products and shifts are computed by guarded
+helpers that refuse results of more than 10,000 bits or 10,000 items. Every step of every loop —
+the comprehensions' and the ones inside ``sum``, ``sorted``, ``set``, ``min``, ``max``, ``all``,
+``any``, ``zip`` and ``tuple``, which see their arguments through the same meter — counts
+against one budget of 10⁶ steps per evaluation, and an evaluation stops after 2 seconds, so no
+expression can exhaust memory or time by itself.
 
 >>> p = compile_predicate("g <= first + last + 1")
 >>> p((3, 4, 1, 2, 2), 6), p((3, 4, 1, 2, 2), 7)
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import ast
 import operator
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -48,7 +52,9 @@ MAX_ITEMS = 10_000
 MAX_RANGE = 1_000_000
 MAX_STRING = 32
 MAX_STEPS = 1_000_000
-"""Most loop steps (over all comprehensions) one evaluation may take."""
+"""Most loop steps (comprehensions and built-in calls alike) one evaluation may take."""
+MAX_SECONDS = 2.0
+"""Longest one evaluation may run."""
 
 
 class ExpressionError(EndNimError):
@@ -90,6 +96,12 @@ def _lshift(value: Any, shift: Any) -> Any:
     return _guard_int(operator.lshift(value, shift))
 
 
+def _mod(left: Any, right: Any) -> Any:
+    if isinstance(left, str | bytes):
+        raise ExpressionError("string formatting ('%') is not allowed")
+    return operator.mod(left, right)
+
+
 def _range(*args: int) -> range:
     span = range(*args)
     if len(span) > MAX_RANGE:
@@ -118,7 +130,10 @@ _HELPERS: dict[str, Callable[..., Any]] = {
     "__pow": _pow,
     "__mul": _mul,
     "__lshift": _lshift,
+    "__mod": _mod,
 }
+_METERED = ("sum", "min", "max", "all", "any", "zip", "sorted", "tuple", "set")
+"""Built-ins that loop over their arguments: they see them through the step meter."""
 
 _ALLOWED_NODES = (
     ast.Expression,
@@ -183,17 +198,40 @@ _DESCRIPTIONS = {
 
 
 class _Steps:
-    """The loop-step budget of one evaluation, shared by its comprehensions."""
+    """The loop-step and time budget of one evaluation, shared by its comprehensions and the
+    built-in calls that loop."""
 
     def __init__(self) -> None:
         self.left = MAX_STEPS
+        self.deadline = time.monotonic() + MAX_SECONDS
+
+    def reset(self) -> None:
+        self.left = MAX_STEPS
+        self.deadline = time.monotonic() + MAX_SECONDS
 
     def iterate(self, items: Iterable[Any]) -> Iterable[Any]:
         for item in items:
             self.left -= 1
             if self.left < 0:
                 raise ExpressionError(f"more than {MAX_STEPS:,} loop steps in one evaluation")
+            if not self.left & 0xFFF and time.monotonic() > self.deadline:
+                raise ExpressionError(f"one evaluation took more than {MAX_SECONDS:g} seconds")
             yield item
+
+    def metered(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` with every iterable argument read through :meth:`iterate`."""
+
+        def call(*args: Any) -> Any:
+            return function(
+                *(
+                    self.iterate(arg)
+                    if isinstance(arg, Iterable) and not isinstance(arg, str)
+                    else arg
+                    for arg in args
+                )
+            )
+
+        return call
 
 
 @dataclass(frozen=True)
@@ -206,7 +244,7 @@ class Predicate:
 
     def __call__(self, piles: tuple[int, ...], value: int | str) -> bool:
         """Evaluate on one position (``value``: Grundy value or outcome class)."""
-        self.steps.left = MAX_STEPS
+        self.steps.reset()
         try:
             return bool(self.function(piles, value, len(piles), piles[0], piles[-1], sum(piles)))
         except ExpressionError as error:
@@ -225,7 +263,7 @@ class Predicate:
         >>> compile_predicate("beans - g").evaluate((2, 3), 1)
         4
         """
-        self.steps.left = MAX_STEPS
+        self.steps.reset()
         return self.function(piles, value, len(piles), piles[0], piles[-1], sum(piles))
 
 
@@ -319,6 +357,7 @@ class _Guard(ast.NodeTransformer):
         ast.Pow: "__pow",
         ast.Mult: "__mul",
         ast.LShift: "__lshift",
+        ast.Mod: "__mod",
     }
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
@@ -382,6 +421,7 @@ def compile_predicate(source: str) -> Predicate:
     namespace: dict[str, Any] = {
         "__builtins__": {},
         **FUNCTIONS,
+        **{name: steps.metered(FUNCTIONS[name]) for name in _METERED},
         **_HELPERS,
         "__iterate": steps.iterate,
     }
