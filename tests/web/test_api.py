@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from conftest import BUILT_IN_NAMES, IMPARTIAL_NAMES, solver
 from fastapi.testclient import TestClient
 
-import endnim.web.app as web_app
+import endnim.analyzer as analyzer
+import endnim.web.tables as web_tables
 from endnim.analyzer import analyze
 from endnim.commands.analyze import analyze as analyze_command
 from endnim.play import evaluate_moves
@@ -27,7 +28,7 @@ from endnim.web.budgets import analysis_budget
 from endnim.web.compute import ComputeGate
 from endnim.web.games import GameStore
 
-STATIC = Path(web_app.__file__).parent / "static"
+STATIC = Path(web_tables.__file__).parent / "static"
 
 
 @pytest.fixture(scope="module")
@@ -339,33 +340,43 @@ def test_the_store_keeps_a_bounded_number_of_games() -> None:
 
 # --------------------------------------------------------------------------- limits
 def test_slow_computations_answer_503_and_never_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computation past the time limit is answered 503 at once; an abandoned heavy one keeps
+    its slot (other heavy requests are busy) but light requests have their own lane.
+
+    (Before the worker pool, light and heavy requests shared one slot, and this test checked
+    that a light /api/moves was refused as busy; answers from theorems must now never wait
+    behind a search, so the light request is expected to answer.)"""
     release = threading.Event()
 
     def slow(*args: object, **kwargs: object) -> object:
         release.wait(10)
         raise RuntimeError("released")
 
-    monkeypatch.setattr(web_app, "analyze", slow)
+    monkeypatch.setattr(analyzer, "analyze", slow)
     gate = ComputeGate(slots=1, timeout=0.3, queue_wait=0.1)
     with TestClient(create_app(gate=gate, limit_caches=False)) as slow_client:
         started = time.monotonic()
-        response = slow_client.get("/api/analyze", params={"position": "3"})
+        response = slow_client.get("/api/analyze", params={"position": "3"})  # light, slow
         assert "took longer than 0.3 s" in error_of(response, 503)
         assert response.headers["Retry-After"] == "5"
-        # the abandoned computation still holds the only slot: the next request is refused
-        busy = slow_client.get("/api/moves", params={"position": "3"})
+        heavy = slow_client.get("/api/analyze", params={"position": "300 300 300"})
+        assert "took longer than 0.3 s" in error_of(heavy, 503)
+        # the abandoned heavy computation still holds the only heavy slot
+        busy = slow_client.get("/api/table", params={"rows": "4", "cols": "4"})
         assert "busy" in error_of(busy, 503)
+        # ... while a light request does not wait behind it
+        assert slow_client.get("/api/moves", params={"position": "3"}).status_code == 200
         assert time.monotonic() - started < 3
         release.set()
         time.sleep(0.2)
-        assert slow_client.get("/api/moves", params={"position": "3"}).status_code == 200
+        assert slow_client.get("/api/table", params={"rows": "4", "cols": "4"}).status_code == 200
 
 
 def test_internal_errors_are_one_line_500(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr(web_app, "heatmap_table", broken)
+    monkeypatch.setattr(web_tables, "heatmap_table", broken)
     with TestClient(create_app(limit_caches=False), raise_server_exceptions=False) as c:
         detail = error_of(c.get("/api/table"), 500)
         assert detail == "internal error: RuntimeError: boom second line"

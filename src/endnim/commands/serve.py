@@ -42,6 +42,7 @@ def serve(host: str, port: int, timeout: float) -> None:
     """
     from endnim.web.app import create_app
     from endnim.web.compute import ComputeGate
+    from endnim.web.pool import WorkerPool
     from endnim.web.server import bind, run, url_of
 
     sock = bind(host, port)
@@ -50,7 +51,8 @@ def serve(host: str, port: int, timeout: float) -> None:
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
     try:
-        run(create_app(gate=ComputeGate(timeout=timeout)), sock)
+        with WorkerPool(timeout=timeout) as pool:  # forked after --rules: workers know it
+            run(create_app(gate=ComputeGate(timeout=timeout), pool=pool), sock)
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl+C after its graceful shutdown
         pass
     finally:

@@ -26,11 +26,11 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from endnim import __version__
-from endnim.analyzer import analyze
 from endnim.engine.families import EngineError
 from endnim.errors import BudgetError, EndNimError
 from endnim.moves import Move
-from endnim.play import ComputerPlayer, GameSession, evaluate_moves
+from endnim.play import ComputerPlayer, GameSession
+from endnim.play.computer import check_skill
 from endnim.play.session import TurnError
 from endnim.variants import Variant, all_variants, get_row_variant
 from endnim.web.budgets import (
@@ -40,6 +40,7 @@ from endnim.web.budgets import (
     MAX_TABLE_SIDE,
     OverBudget,
     analysis_budget,
+    is_light,
     limit_search_caches,
     web_position,
 )
@@ -59,8 +60,13 @@ from endnim.web.models import (
     TableOut,
     VariantInfo,
 )
-from endnim.web.tables import heatmap_table
+from endnim.web.pool import WorkerPool
+from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
 
+MAX_URL = 128 * 1024
+"""Longest URL (path and query) answered; longer ones get 414 URI Too Long."""
+LIGHT_SLOTS = 8
+"""Light computations (answers from theorems, tiny searches) that may run at once."""
 STATIC = Path(__file__).parent / "static"
 """The page: index.html, app.js, style.css (package data; no build step)."""
 
@@ -112,12 +118,19 @@ def _one_line(text: str) -> str:
 
 
 def create_app(
-    *, gate: ComputeGate | None = None, games: GameStore | None = None, limit_caches: bool = True
+    *,
+    gate: ComputeGate | None = None,
+    games: GameStore | None = None,
+    limit_caches: bool = True,
+    pool: WorkerPool | None = None,
 ) -> FastAPI:
     """The workbench application.
 
-    ``gate`` runs the computations (default: one at a time, 10 s each); ``games`` keeps the
-    games; ``limit_caches`` bounds the shared search caches for a long-running server.
+    ``pool`` runs the heavy computations (searches, engine runs, tables) in worker processes
+    (``endnim serve`` gives it one); without it they go through ``gate`` (default: one at a
+    time, 10 s each), which also runs the games' moves. Answers from theorems run at once in
+    the server and never wait behind either. ``games`` keeps the games; ``limit_caches``
+    bounds the shared search caches for a long-running server.
 
     >>> app = create_app(limit_caches=False)
     >>> app.openapi_url, app.docs_url
@@ -137,11 +150,35 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+
+    @app.middleware("http")
+    async def refuse_long_urls(request: Request, call_next: Any) -> Any:
+        length = len(request.scope.get("raw_path", b"")) + len(request.scope["query_string"])
+        if length > MAX_URL:
+            return JSONResponse(
+                {"detail": f"the request's URL has {length:,} bytes: at most {MAX_URL:,}"},
+                status_code=414,
+            )
+        return await call_next(request)
+
     app.state.gate = gate
     app.state.games = games
 
     def compute(function: Callable[[], T]) -> T:
         return gate.run(function)
+
+    light_gate = ComputeGate(slots=LIGHT_SLOTS, timeout=gate.timeout, queue_wait=gate.queue_wait)
+
+    def light(function: Callable[..., Any], *args: Any) -> Any:
+        """A light computation (theorems, tiny searches): its own lane of threads, so it never
+        waits behind heavy work, still within the time limit."""
+        return light_gate.run(lambda: function(*args))
+
+    def heavy(function: Callable[..., Any], *args: Any) -> Any:
+        """A heavy computation: in the worker pool when there is one, else through the gate."""
+        if pool is not None:
+            return pool.run(function, *args)
+        return gate.run(lambda: function(*args))
 
     # ------------------------------------------------------------------ errors
     async def on_error(request: Request, error: Exception) -> JSONResponse:
@@ -232,12 +269,11 @@ def create_app(
         ``endnim analyze --json`` prints."""
         rules = get_row_variant(variant, "the workbench")
         piles = web_position(position)
-        result = compute(
-            lambda: analyze(
-                piles, rules, method, budget=analysis_budget(piles, rules, method, budget)
-            )
-        )
-        return JSONResponse(result.to_dict())
+        limit = analysis_budget(piles, rules, method, budget)
+        args = (tuple(piles), rules.name, method, limit)
+        if is_light(piles, rules, method, limit):
+            return JSONResponse(light(analyze_task, *args))  # never waits behind searches
+        return JSONResponse(heavy(analyze_task, *args))
 
     @app.get("/api/moves", tags=["explore"], responses=ERRORS)
     def moves(
@@ -250,8 +286,10 @@ def create_app(
         """Every legal move, whether it wins for its mover, and the value of where it leads."""
         rules = get_row_variant(variant, "the workbench")
         piles = web_position(position, allow_empty=True)
-        listing = compute(lambda: evaluate_moves(piles, rules, None if rules.impartial else player))
-        return MovesOut.model_validate(listing.to_dict())
+        args = (tuple(piles), rules.name, None if rules.impartial else player)
+        if is_light(piles, rules, "auto"):
+            return MovesOut.model_validate(light(moves_task, *args))
+        return MovesOut.model_validate(heavy(moves_task, *args))
 
     @app.get("/api/apply-move", tags=["explore"], responses=ERRORS)
     def apply_move(
@@ -278,16 +316,12 @@ def create_app(
         """The computer's move in a position (its best with probability skill %)."""
         rules = get_row_variant(variant, "the workbench")
         piles = web_position(position)
-        computer = ComputerPlayer(skill, random.Random(seed))
+        check_skill(skill)
         side = None if rules.impartial else player
-        choice = compute(lambda: computer.choose(piles, rules, side))
-        return ChoiceOut(
-            move=str(choice.move),
-            after=str(choice.after),
-            kind="best" if choice.kind == "best" else "random",
-            wins=choice.wins,
-            remoteness=choice.remoteness,
-        )
+        args = (tuple(piles), rules.name, side, skill, seed)
+        if is_light(piles, rules, "auto"):
+            return ChoiceOut.model_validate(light(choose_task, *args))
+        return ChoiceOut.model_validate(heavy(choose_task, *args))
 
     @app.get("/api/table", tags=["explore"], responses=ERRORS)
     def table(
@@ -301,8 +335,7 @@ def create_app(
         """Values of x·w·y (Grundy values; partizan: outcome classes, the phase diagram)."""
         rules = get_row_variant(variant, "the workbench")
         inner = web_position(middle, max_piles=50, allow_empty=True)
-        result = compute(lambda: heatmap_table(rules, inner, rows, cols))
-        return TableOut.model_validate(result.to_dict())
+        return TableOut.model_validate(heavy(table_task, rules.name, tuple(inner), rows, cols))
 
     # ------------------------------------------------------------------ games
     def game_out(game_id: str, game: GameSession) -> GameOut:

@@ -179,3 +179,33 @@ def limit_search_caches(max_states: int = WEB_CACHE_STATES) -> None:
     """Bound the states each shared exact-search cache keeps (for a long-running server)."""
     for rules in all_variants():
         default_solver(rules).max_cache = max_states
+
+
+LIGHT_WORK = 200_000
+"""Option visits (about 40 ms) up to which a request is answered in the server itself."""
+LIGHT_CELLS = 2_000_000
+"""Engine cells (about 20 ms) an ``auto`` answer from theorems may add in the server itself."""
+
+
+def is_light(piles: Position, rules: Variant, method: str, budget: int | None = None) -> bool:
+    """Whether a request is answered at once in the server: from theorems alone, or with a
+    search small enough never to delay anyone; everything else goes to the worker pool.
+
+    >>> from endnim.variants import get_variant
+    >>> is_light(Position((3, 1, 4)), get_variant("endnim"), "auto")
+    True
+    >>> is_light(Position((300, 300, 300)), get_variant("endnim"), "search")
+    False
+    >>> is_light(Position((300, 300, 300)), get_variant("endnim"), "theory")
+    True
+    """
+    if method == "theory":
+        return rules.theory() is not None
+    if method == "engine" or not piles:
+        return method != "engine"
+    states = rules.estimate_states(piles)
+    if states <= LIGHT_WORK and rules.estimate_work(piles) <= LIGHT_WORK:
+        return True
+    # auto with a budget below the states: no search, the theory (and at most a tiny engine run)
+    no_search = method == "auto" and budget is not None and budget < states
+    return no_search and rules.theory() is not None and engine_work(piles, rules) <= LIGHT_CELLS

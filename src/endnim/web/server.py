@@ -22,6 +22,8 @@ from fastapi import FastAPI
 from endnim.errors import EndNimError
 
 LOOPBACK = "127.0.0.1"
+MAX_REQUEST_HEAD = 4 * 2**20
+"""Bytes of request line and headers uvicorn reads; beyond it answers 400 itself."""
 
 
 def bind(host: str = LOOPBACK, port: int = 8000) -> socket.socket:
@@ -63,7 +65,14 @@ def url_of(sock: socket.socket) -> str:
 
 
 def _server(app: FastAPI) -> uvicorn.Server:
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        # let long request lines reach the app, which answers 414 (endnim.web.app.MAX_URL)
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD,
+    )
     return uvicorn.Server(config)
 
 

@@ -1,0 +1,169 @@
+"""A bounded pool of worker processes for the workbench's heavy computations.
+
+Searches, engine runs and tables go to ``workers`` processes (forked from the server once it has
+loaded its rule sets, so that user rule sets from ``serve --rules`` are there too). At most
+``queue`` requests wait for a worker; one more is refused at once with :class:`ComputeBusy`
+(HTTP 503 with ``Retry-After``). A computation past its ``timeout`` is answered with
+:class:`ComputeTimeout` and its process is killed and replaced, so an abandoned computation never
+holds a worker; a crashed worker is replaced the same way. Answers from theorems never come here
+(:func:`endnim.web.budgets.is_light`): they run in the server process and never wait behind a
+search.
+
+Tasks are module-level functions with picklable arguments, returning plain JSON-ready data.
+
+>>> with WorkerPool(workers=1, timeout=20) as pool:
+...     pool.run(pow, 6, 2)
+36
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from types import TracebackType
+from typing import Any
+
+from endnim.web.compute import (
+    DEFAULT_QUEUE_WAIT,
+    DEFAULT_TIMEOUT,
+    ComputeBusy,
+    ComputeTimeout,
+    ComputeUnavailable,
+)
+
+DEFAULT_WORKERS = 2
+DEFAULT_QUEUE = 8
+"""Requests that may wait for a worker; more are refused at once (503, Retry-After)."""
+
+
+def _serve(connection: Connection) -> None:
+    """A worker's loop: receive (function, args), send ("ok", result) or ("error", exception)."""
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):
+            return
+        function, args = job
+        try:
+            result: tuple[str, Any] = ("ok", function(*args))
+        except BaseException as error:  # handed to the waiting request
+            result = ("error", error)
+        try:
+            connection.send(result)
+        except Exception as error:  # an unpicklable result or exception: say so in one line
+            connection.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+class _Worker:
+    def __init__(self, context: Any) -> None:
+        self.connection, child = context.Pipe()
+        self.process: BaseProcess = context.Process(
+            target=_serve, args=(child,), name="endnim-worker", daemon=True
+        )
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.join(timeout=5)
+        self.connection.close()
+
+
+class WorkerPool:
+    """``workers`` processes, at most ``queue`` requests waiting, ``timeout`` s a computation."""
+
+    def __init__(
+        self,
+        workers: int = DEFAULT_WORKERS,
+        queue: int = DEFAULT_QUEUE,
+        timeout: float = DEFAULT_TIMEOUT,
+        queue_wait: float = DEFAULT_QUEUE_WAIT,
+    ) -> None:
+        if workers < 1 or queue < 0 or timeout <= 0:
+            raise ValueError("workers >= 1, queue >= 0 and timeout > 0 are required")
+        self.timeout = timeout
+        self.queue = queue
+        self.queue_wait = queue_wait
+        self._context = multiprocessing.get_context("fork")
+        self._idle = [_Worker(self._context) for _ in range(workers)]
+        self._lock = threading.Condition()
+        self._waiting = 0
+        self._closed = False
+
+    def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a worker process; raises :class:`ComputeUnavailable`."""
+        worker = self._take()
+        started = time.monotonic()
+        try:
+            worker.connection.send((function, args))
+            if not worker.connection.poll(self.timeout):
+                raise ComputeTimeout(
+                    f"the computation took longer than {self.timeout:g} s and was stopped: "
+                    "try a smaller position, a smaller table or the command line"
+                )
+            status, value = worker.connection.recv()
+        except ComputeTimeout:
+            self._replace(worker)
+            raise
+        except (EOFError, OSError, BrokenPipeError):
+            self._replace(worker)
+            raise ComputeUnavailable(
+                f"a worker process stopped after {time.monotonic() - started:.1f} s (out of "
+                "memory?): try a smaller position"
+            ) from None
+        self._give_back(worker)
+        if status == "error":
+            raise value
+        return value
+
+    # ------------------------------------------------------------------ bookkeeping
+    def _take(self) -> _Worker:
+        with self._lock:
+            if self._closed:
+                raise ComputeUnavailable("the workbench is shutting down")
+            if not self._idle and self._waiting >= self.queue:
+                raise ComputeBusy(
+                    "the workbench is busy with other computations: try again in a few seconds"
+                )
+            self._waiting += 1
+            try:
+                if not self._lock.wait_for(lambda: bool(self._idle), timeout=self.queue_wait):
+                    raise ComputeBusy(
+                        "the workbench is busy with other computations: try again in a few seconds"
+                    )
+                return self._idle.pop()
+            finally:
+                self._waiting -= 1
+
+    def _give_back(self, worker: _Worker) -> None:
+        with self._lock:
+            self._idle.append(worker)
+            self._lock.notify()
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        fresh = _Worker(self._context)
+        self._give_back(fresh)
+
+    def close(self) -> None:
+        """Stop every worker process."""
+        with self._lock:
+            self._closed = True
+            workers, self._idle = self._idle, []
+        for worker in workers:
+            worker.kill()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()

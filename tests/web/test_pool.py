@@ -1,0 +1,97 @@
+"""The worker pool: heavy computations in processes, bounded queue, stopped when too slow,
+replaced when they crash; light answers never wait behind them; long URLs answered 414."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from endnim.web.app import create_app
+from endnim.web.compute import ComputeBusy, ComputeTimeout, ComputeUnavailable
+from endnim.web.pool import WorkerPool
+from endnim.web.server import BackgroundServer
+
+
+def _sleep(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _crash() -> None:
+    os._exit(3)
+
+
+def _fail() -> None:
+    raise ValueError("a one-line failure")
+
+
+def test_results_and_errors_come_back() -> None:
+    with WorkerPool(workers=1, timeout=20) as pool:
+        assert pool.run(divmod, 17, 5) == (3, 2)
+        with pytest.raises(ValueError, match="one-line failure"):
+            pool.run(_fail)
+
+
+def test_a_slow_computation_is_stopped_and_its_worker_replaced() -> None:
+    with WorkerPool(workers=1, timeout=0.5) as pool:
+        first = pool.run(_sleep, 0)
+        with pytest.raises(ComputeTimeout, match=r"longer than 0\.5 s"):
+            pool.run(_sleep, 30)
+        assert pool.run(_sleep, 0) != first  # a fresh process took its place
+
+
+def test_a_crashed_worker_is_replaced() -> None:
+    with WorkerPool(workers=1, timeout=20) as pool:
+        with pytest.raises(ComputeUnavailable, match="stopped"):
+            pool.run(_crash)
+        assert pool.run(divmod, 7, 2) == (3, 1)
+
+
+def test_a_full_queue_is_refused_at_once() -> None:
+    with WorkerPool(workers=1, queue=0, timeout=20, queue_wait=10) as pool:
+        busy = threading.Thread(target=pool.run, args=(_sleep, 1.5))
+        busy.start()
+        time.sleep(0.3)
+        with pytest.raises(ComputeBusy):
+            pool.run(divmod, 1, 1)
+        busy.join()
+
+
+def get(url: str) -> tuple[int, dict[str, object]]:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def test_light_answers_do_not_wait_behind_heavy_work() -> None:
+    with WorkerPool(workers=1, queue=4, timeout=30) as pool:
+        app = create_app(pool=pool, limit_caches=False)
+        with BackgroundServer(app) as server:
+            heavy = threading.Thread(
+                target=get,
+                args=(server.url + "api/analyze?position=100+100+100&method=search",),
+            )
+            heavy.start()
+            time.sleep(0.2)
+            status, data = get(server.url + "api/analyze?position=3+1+4")
+            assert status == 200 and data["grundy"] == 7
+            assert heavy.is_alive()  # answered while the search still runs in the worker
+            heavy.join()
+
+
+def test_long_urls_are_answered_414() -> None:
+    with BackgroundServer(create_app(limit_caches=False)) as server:
+        host, port = server.sock.getsockname()[:2]
+        with socket.create_connection((host, port), timeout=30) as raw:
+            raw.sendall(
+                b"GET /api/analyze?position=" + b"1" * 180_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
+            )
+            assert raw.recv(100).startswith(b"HTTP/1.1 414")
