@@ -93,7 +93,11 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"endnim: error: {message}", err=True)
         sys.exit(error.exit_code)
     except EndNimError as error:
-        click.echo(f"endnim: error: {error}", err=True)
+        click.echo(f"endnim: error: {_one_line(str(error))}", err=True)
+        sys.exit(2)
+    except OSError as error:  # the file system refused (a name too long, no permission, ...)
+        where = f": {_one_line(str(error.filename))[:200]}" if error.filename else ""
+        click.echo(f"endnim: error: {error.strerror or type(error).__name__}{where}", err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         click.echo("endnim: interrupted", err=True)
@@ -111,6 +115,11 @@ def main(argv: list[str] | None = None) -> None:
         )
         sys.exit(1)
     sys.exit(0)
+
+
+def _one_line(text: str) -> str:
+    """A message on one line (a path or an input may carry line breaks)."""
+    return " ".join(text.splitlines())
 
 
 if __name__ == "__main__":
