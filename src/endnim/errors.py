@@ -34,3 +34,17 @@ class BudgetError(EndNimError):
         self.states = states
         self.bytes_needed = bytes_needed
         self.budget = budget
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickles whole (a worker process hands it back to the web server).
+
+        >>> import pickle
+        >>> error = BudgetError("too big", states=9, bytes_needed=1, budget=2)
+        >>> pickle.loads(pickle.dumps(error)).states
+        9
+        """
+        return (_budget_error, (str(self), self.states, self.bytes_needed, self.budget))
+
+
+def _budget_error(message: str, states: int, bytes_needed: int, budget: int) -> BudgetError:
+    return BudgetError(message, states=states, bytes_needed=bytes_needed, budget=budget)

@@ -38,6 +38,32 @@ def test_results_and_errors_come_back() -> None:
             pool.run(_fail)
 
 
+def _budget() -> None:
+    from endnim.errors import BudgetError
+
+    raise BudgetError("over the budget", states=10, bytes_needed=20, budget=5)
+
+
+class _Unpicklable(ValueError):
+    def __init__(self, message: str, *, extra: int) -> None:
+        super().__init__(message)
+
+
+def _odd() -> None:
+    raise _Unpicklable("cannot travel", extra=1)
+
+
+def test_errors_cross_the_process_boundary_whole() -> None:
+    from endnim.errors import BudgetError
+
+    with WorkerPool(workers=1, timeout=20) as pool:
+        with pytest.raises(BudgetError, match="over the budget") as caught:
+            pool.run(_budget)
+        assert caught.value.states == 10
+        with pytest.raises(RuntimeError, match="cannot travel"):
+            pool.run(_odd)
+
+
 def test_a_slow_computation_is_stopped_and_its_worker_replaced() -> None:
     with WorkerPool(workers=1, timeout=0.5) as pool:
         first = pool.run(_sleep, 0)

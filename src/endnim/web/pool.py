@@ -51,11 +51,26 @@ def _serve(connection: Connection) -> None:
         try:
             result: tuple[str, Any] = ("ok", function(*args))
         except BaseException as error:  # handed to the waiting request
-            result = ("error", error)
+            result = ("error", _portable(error))
         try:
             connection.send(result)
         except Exception as error:  # an unpicklable result or exception: say so in one line
             connection.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+def _portable(error: BaseException) -> BaseException:
+    """``error`` if it survives a round trip through pickle, else a one-line stand-in of the
+    same family (a user-facing error stays user-facing)."""
+    import pickle
+
+    from endnim.errors import EndNimError
+
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        kind = EndNimError if isinstance(error, EndNimError) else RuntimeError
+        return kind(f"{type(error).__name__}: {error}" if kind is RuntimeError else str(error))
+    return error
 
 
 class _Worker:
