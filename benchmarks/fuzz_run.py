@@ -231,7 +231,7 @@ def store_flips(flips: int, rng: random.Random, folder: Path) -> dict[str, int]:
 
 def sigkills(kills: int, rng: random.Random, folder: Path, quick: bool) -> dict[str, int]:
     """Kill a running sweep at random moments, resume, and compare with an uninterrupted run."""
-    length, pile = (8, 8) if quick else (9, 8)
+    length, pile = (7, 8) if quick else (8, 8)
     args = ["sweep", "-v", "endnim", "-L", str(length), "-H", str(pile), "--chunk-tables", "64"]
     endnim = str(ROOT / ".venv/bin/endnim")
     reference = folder / "reference"

@@ -121,3 +121,19 @@ def test_long_urls_are_answered_414() -> None:
                 b"GET /api/analyze?position=" + b"1" * 180_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
             )
             assert raw.recv(100).startswith(b"HTTP/1.1 414")
+
+
+def test_close_stops_busy_workers_too() -> None:
+    pool = WorkerPool(workers=1, timeout=30)
+
+    def run_until_stopped() -> None:
+        with pytest.raises(ComputeUnavailable):
+            pool.run(_sleep, 20)
+
+    busy = threading.Thread(target=run_until_stopped)
+    busy.start()
+    time.sleep(0.5)
+    processes = [w.process for w in pool._all]
+    pool.close()
+    busy.join(timeout=10)
+    assert all(not p.is_alive() for p in processes)

@@ -19,6 +19,7 @@ Tasks are module-level functions with picklable arguments, returning plain JSON-
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -40,8 +41,20 @@ DEFAULT_QUEUE = 8
 """Requests that may wait for a worker; more are refused at once (503, Retry-After)."""
 
 
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when the server process dies (a SIGKILLed server must not
+    leave workers behind: siblings' inherited pipe ends would keep them waiting for ever)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: close() still stops the workers
+        pass
+
+
 def _serve(connection: Connection) -> None:
     """A worker's loop: receive (function, args), send ("ok", result) or ("error", exception)."""
+    _die_with_parent()
     while True:
         try:
             job = connection.recv()
@@ -105,6 +118,7 @@ class WorkerPool:
         self.queue_wait = queue_wait
         self._context = multiprocessing.get_context("fork")
         self._idle = [_Worker(self._context) for _ in range(workers)]
+        self._all = list(self._idle)
         self._lock = threading.Condition()
         self._waiting = 0
         self._closed = False
@@ -161,14 +175,18 @@ class WorkerPool:
 
     def _replace(self, worker: _Worker) -> None:
         worker.kill()
+        if self._closed:
+            return
         fresh = _Worker(self._context)
+        with self._lock:
+            self._all = [w for w in self._all if w is not worker] + [fresh]
         self._give_back(fresh)
 
     def close(self) -> None:
-        """Stop every worker process."""
+        """Stop every worker process, busy ones included."""
         with self._lock:
             self._closed = True
-            workers, self._idle = self._idle, []
+            workers, self._idle, self._all = self._all, [], []
         for worker in workers:
             worker.kill()
 
