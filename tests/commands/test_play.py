@@ -129,3 +129,26 @@ def test_row_display_of_long_and_huge_rows() -> None:
     console = Console(width=200, record=True)
     console.print(row_display(GameSession("endnim", f"{10**100} 5")))
     assert "1e100" in console.export_text()
+
+
+def test_pile_bars_keep_one_scale() -> None:
+    """`1 1` is never drawn as tall as `5 5`: a line per coin up to five coins, and the scale
+    of the start's largest pile all game long."""
+    from rich.console import Console
+
+    from endnim.commands.play import row_display
+    from endnim.play import GameSession
+
+    def bar_lines(game: GameSession) -> list[int]:
+        console = Console(width=80, record=True)
+        console.print(row_display(game))
+        rows = [line for line in console.export_text().splitlines() if "█" in line]
+        return [sum("█" in line[i : i + 2] for line in rows) for i in (0, 3)]
+
+    assert bar_lines(GameSession("endnim", "1 1")) == [1, 1]
+    assert bar_lines(GameSession("endnim", "5 5")) == [5, 5]
+    game = GameSession("endnim", "5 5")
+    game.play("L1")
+    game.computer_move()
+    assert bar_lines(game) == [1, 1]
+    assert bar_lines(GameSession("endnim", "40 20")) == [5, 2]

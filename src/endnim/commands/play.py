@@ -174,16 +174,14 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
 
 
 def row_display(game: GameSession) -> RenderableType:
-    """The row as bars over the pile sizes, the ends that may be played marked L and R.
+    """The row as bars over the pile sizes, the ends that may be played marked L and R; the bars
+    keep one scale through the game (the start's largest pile).
 
     >>> from rich.console import Console
     >>> from endnim.play import GameSession
     >>> console = Console(width=40)
     >>> console.print(row_display(GameSession("endnim", "1 2")))  # doctest: +NORMALIZE_WHITESPACE
        ██
-       ██
-       ██
-    ██ ██
     ██ ██
     1  2
     L  R
@@ -198,21 +196,23 @@ def row_display(game: GameSession) -> RenderableType:
     if len(piles) > SHOWN_PILES:
         half = SHOWN_PILES // 2
         shown = [*piles[:half], None, *piles[-half:]]
-    largest = max(piles)
+    # one scale for the whole game (the start's largest pile, and at least a line per coin up
+    # to BAR_LINES coins), so that bars shrink as the game goes on: 1 1 is never drawn as 5 5
+    largest = max(max(game.start, default=1), max(piles), BAR_LINES)
     digits = len(str(largest))
     grid = Table.grid(padding=(0, 1))
     for _ in shown:
         grid.add_column(justify="center")
-    heights = []
-    for pile in shown:
-        if pile is None:
-            heights.append(0)
-        elif largest <= 40:
-            heights.append(max(1, round(BAR_LINES * pile / largest)))
-        else:
-            heights.append(max(1, round(BAR_LINES * len(str(pile)) / digits)))
+
+    def height(pile: int) -> int:
+        if largest <= 40:
+            return max(1, round(BAR_LINES * pile / largest))
+        return max(1, round(BAR_LINES * len(str(pile)) / digits))
+
+    heights = [0 if pile is None else height(pile) for pile in shown]
+    frame = max(height(max(game.start, default=1)), *heights)  # the same frame all game long
     last = len(shown) - 1
-    for level in range(BAR_LINES, 0, -1):
+    for level in range(frame, 0, -1):
         cells = []
         for index, height in enumerate(heights):
             style = "bold blue" if index in (0, last) else "blue"
