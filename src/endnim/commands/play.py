@@ -198,19 +198,20 @@ def row_display(game: GameSession) -> RenderableType:
         shown = [*piles[:half], None, *piles[-half:]]
     # one scale for the whole game (the start's largest pile, and at least a line per coin up
     # to BAR_LINES coins), so that bars shrink as the game goes on: 1 1 is never drawn as 5 5
-    largest = max(max(game.start, default=1), max(piles), BAR_LINES)
+    largest = int(max(max(game.start, default=1), max(piles), BAR_LINES))
     digits = len(str(largest))
     grid = Table.grid(padding=(0, 1))
     for _ in shown:
         grid.add_column(justify="center")
 
-    def height(pile: int) -> int:
+    def bar_height(pile: int) -> int:
         if largest <= 40:
             return max(1, round(BAR_LINES * pile / largest))
         return max(1, round(BAR_LINES * len(str(pile)) / digits))
 
-    heights = [0 if pile is None else height(pile) for pile in shown]
-    frame = max(height(max(game.start, default=1)), *heights)  # the same frame all game long
+    heights = [0 if pile is None else bar_height(pile) for pile in shown]
+    start_largest = int(max(game.start, default=1))
+    frame = max(bar_height(start_largest), *heights)  # the same frame all game long
     last = len(shown) - 1
     for level in range(frame, 0, -1):
         cells = []
