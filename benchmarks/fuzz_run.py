@@ -265,7 +265,7 @@ def sigkills(kills: int, rng: random.Random, folder: Path, quick: bool) -> dict[
 
 def latency_under_load(samples: int) -> dict[str, float]:
     """p50/p99 of a trivial analyze while 4 maximal searches keep the server busy."""
-    heavy = "api/analyze?position=100+100+100&method=search"  # near the web's search budget
+    heavy = "api/analyze?position=100+100+100&method=search&budget=1000000"  # 6 M option visits
     stop = threading.Event()
     with server() as url:
 

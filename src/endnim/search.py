@@ -31,8 +31,8 @@ from endnim.ruleset import RuleSet
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
 """States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
 
-WORK_PER_STATE = 25
-"""Option visits allowed per budgeted state: the default budget allows 50 million (about ten
+WORK_PER_STATE = 10
+"""Option visits allowed per budgeted state: the default budget allows 20 million (about five
 seconds), so that a few states with huge piles cannot run for minutes."""
 
 BYTES_PER_STATE = 300
@@ -74,10 +74,16 @@ K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 
 
-def estimate_bytes(states: int, position: object) -> int:
-    """Memory an exact search over ``states`` states of positions like ``position`` would need."""
+BYTES_PER_VISIT = 24
+"""Measured peak memory per option visit: the walk keeps the option lists of every position on
+its path (a lone pile of 4,999 coins: 50 million visits, 1.16 GB)."""
+
+
+def estimate_bytes(states: int, position: object, work: int = 0) -> int:
+    """Memory an exact search over ``states`` states (and ``work`` option visits) of positions
+    like ``position`` may need: the memo, plus the option lists the walk holds on its path."""
     size = len(position) if isinstance(position, Sequence) else 3
-    return states * (BYTES_PER_STATE + 8 * max(0, size - 3))
+    return states * (BYTES_PER_STATE + 8 * max(0, size - 3)) + work * BYTES_PER_VISIT
 
 
 def format_bytes(count: int) -> str:
@@ -140,7 +146,7 @@ class Solver:
         states = self.variant.estimate_states(piles)
         work = self.variant.estimate_work(piles) if states <= self.budget else 0
         if states > self.budget or work > self.budget * WORK_PER_STATE:
-            need = estimate_bytes(states, piles)
+            need = estimate_bytes(states, piles, work)
             what = (
                 f"this {len(piles)}-pile position"
                 if self.variant.family == "row" and isinstance(piles, Sequence)

@@ -103,7 +103,9 @@ def test_light_answers_do_not_wait_behind_heavy_work() -> None:
         with BackgroundServer(app) as server:
             heavy = threading.Thread(
                 target=get,
-                args=(server.url + "api/analyze?position=100+100+100&method=search",),
+                args=(
+                    server.url + "api/analyze?position=100+100+100&method=search&budget=1000000",
+                ),
             )
             heavy.start()
             time.sleep(0.2)
