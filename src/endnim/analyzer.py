@@ -76,6 +76,8 @@ class Analysis:
     """Winning moves of a rule set whose moves are not row moves (then ranges are empty)."""
     rules: Any = field(default=None, repr=False, compare=False)
     """The rule set analysed (it writes the position and moves); ``None``: the variant's."""
+    components: list[dict[str, Any]] | None = None
+    """The independent parts of a position that splits, each with its value (JSON objects)."""
 
     @property
     def ruleset(self) -> Any:
@@ -128,6 +130,8 @@ class Analysis:
             result["R_star"] = self.thresholds.get("R_star")
             result["L_threshold"] = self.thresholds.get("L_threshold")
             result["R_threshold"] = self.thresholds.get("R_threshold")
+        if self.components is not None:
+            result["components"] = self.components
         if self.notes:
             result["notes"] = self.notes
         return result
@@ -361,6 +365,17 @@ def _remoteness(value: ImpartialValue | PartizanValue) -> int | dict[str, int]:
 
 
 def _by_search(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+    from endnim.parts import splits
+
+    if splits(rules):
+        from endnim.analysis.by_parts import by_parts
+
+        return by_parts(piles, rules, budget)
+    return _by_search_plain(piles, rules, budget)
+
+
+def _by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+    """The plain memoised search (no splitting into parts)."""
     solver = default_solver(rules, DEFAULT_BUDGET if budget is None else budget)
     value = solver.value(piles)
     winning_pairs: list[tuple[Any, Any]] = []  # (player, move)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     Progress,
@@ -72,10 +73,13 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    position = str(result.position)
-    exponent = result.position.exponent_form()
-    shown = _short(position) + (f"   ({_short(exponent)})" if exponent != position else "")
-    table.add_row("position", shown)
+    if hasattr(result.position, "exponent_form"):
+        position = str(result.position)
+        exponent = result.position.exponent_form()
+        shown = _short(position) + (f"   ({_short(exponent)})" if exponent != position else "")
+    else:
+        shown = _short(result.ruleset.format_position(result.position))
+    table.add_row("position", escape(shown))
     table.add_row("variant", title)
     table.add_row("outcome", f"[bold]{result.outcome}[/]  {OUTCOME_WORDS[result.outcome]}")
     if get_variant(result.variant).impartial:
@@ -87,9 +91,9 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
             "thresholds",
             ", ".join(f"{k} = {v}" for k, v in result.thresholds.items()),
         )
-    ranges = result.winning_move_ranges
+    ranges = result.move_summary()
     if ranges:
-        moves = ", ".join(str(r) for r in ranges[:20]) + (" ..." if len(ranges) > 20 else "")
+        moves = ", ".join(ranges[:20]) + (" ..." if len(ranges) > 20 else "")
     else:
         moves = "none (every move loses)" if result.outcome in "PLR" else "none"
         if result.outcome == "P":
@@ -101,6 +105,18 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         else:
             text = str(result.remoteness)
         table.add_row("remoteness", text)
+    for number, part in enumerate(result.components or (), start=1):
+        value = part.get("grundy", part.get("value"))
+        vertices = part.get("vertices")
+        where = (
+            "vertices " + ", ".join("new" if v is None else str(v) for v in vertices)
+            if vertices
+            else f"part {number}"
+        )
+        table.add_row(
+            "parts" if number == 1 else "",
+            escape(f"{where}: {part.get('outcome')}" + ("" if value is None else f", {value}")),
+        )
     for i, reason in enumerate(result.reasons):
         table.add_row("reason" if i == 0 else "", f"{reason.theorem}: {reason.statement}")
     table.add_row("method", result.method)

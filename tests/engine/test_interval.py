@@ -24,7 +24,7 @@ from endnim.search import ImpartialValue
 from endnim.theory import partizan
 from endnim.variants import EndNim, all_variants, get_variant
 
-VARIANTS = [v.name for v in all_variants()]
+VARIANTS = [v.name for v in all_variants() if v.family == "row"]
 
 
 def reference(variant: str, piles: tuple[int, ...]) -> int | str:

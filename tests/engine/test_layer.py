@@ -14,7 +14,7 @@ from endnim.theory import cairns_ho as ch
 from endnim.theory import horrocks, partizan
 from endnim.variants import all_variants, get_variant
 
-VARIANTS = [v.name for v in all_variants()]
+VARIANTS = [v.name for v in all_variants() if v.family == "row"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

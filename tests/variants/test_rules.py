@@ -70,7 +70,8 @@ def test_play_validates_and_applies() -> None:
 def test_options_agree_with_play(variant: str) -> None:
     rules = get_variant(variant)
     players = (None,) if rules.impartial else ("L", "R")
-    for piles in [(1,), (3,), (2, 2), (3, 1, 2), (1, 4, 1, 2)]:
+    for row in [(1,), (3,), (2, 2), (3, 1, 2), (1, 4, 1, 2)]:
+        piles = rules.coerce_position(list(row))  # a row, or the graph a row stands for
         for player in players:
             for move, child in rules.options(piles, player):  # type: ignore[arg-type]
                 assert rules.play(piles, move, player) == child  # type: ignore[arg-type]
@@ -81,7 +82,8 @@ def test_estimate_bounds_the_states_visited(variant: str) -> None:
     from endnim.search import Solver
 
     rules = get_variant(variant)
-    for piles in [(3, 1, 5), (2, 4, 1, 3), (1, 1, 1, 1, 1), (6, 6)]:
+    for row in [(3, 1, 5), (2, 4, 1, 3), (1, 1, 1, 1, 1), (6, 6)]:
+        piles = rules.coerce_position(list(row))
         solver = Solver(rules)
         solver.value(piles)
         assert solver.cached_states() <= rules.estimate_states(piles)

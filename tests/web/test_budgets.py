@@ -91,7 +91,7 @@ def test_search_work_counts_the_partizan_threshold_scan() -> None:
     assert search_work(piles, partizan, 10**6) == own + extra
     assert search_work(piles, partizan, partizan.estimate_states(row)) == own
     assert search_work(piles, ENDNIM, 0) == 0
-    for rules in all_variants():
+    for rules in (r for r in all_variants() if r.family == "row"):  # web budgets of rows
         for piles in [Position((5, 4, 2, 4)), Position((9, 9))]:
             budget = analysis_budget(piles, rules, "search", None)
             assert budget is not None

@@ -205,6 +205,15 @@ def _ruleset_value(
     found = cache.get(key(node0))
     if found is not None:
         return found
+    if type(rules).components is not RuleSet.components:
+        parts = rules.components(node0)
+        if len(parts) > 1:  # a sum of independent parts: the sum of their values
+            with deep_recursion():
+                total = ZERO
+                for part in parts:
+                    total = add(total, _ruleset_value(rules, part, budget, progress))
+            cache[key(node0)] = total
+            return total
     limit = DEFAULT_BUDGET if budget is None else budget
     states = rules.estimate_states(node0)
     work = rules.estimate_work(node0)

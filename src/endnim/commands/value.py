@@ -113,7 +113,7 @@ def value_dict(
     length = printed_length(total)
     fits = limit is None or length <= limit
     return {
-        "positions": [list(s) for s in summands],
+        "positions": [s.to_json() if hasattr(s, "to_json") else list(s) for s in summands],
         "value": to_unicode(total) if fits else None,
         "value_ascii": to_ascii(total) if fits else None,
         "outcome": kind,

@@ -3,8 +3,10 @@ then any registered from packages, Python or a file (:mod:`endnim.variants.regis
 
 >>> get_variant("misère").name
 'misere'
->>> [v.name for v in all_variants()]
+>>> [v.name for v in all_variants()][:6]
 ['endnim', 'misere', 'misere-conway', 'loop', 'muller', 'partizan']
+>>> [v.name for v in all_variants() if v.family != "row"]
+['tree', 'depot', 'depot-partizan']
 """
 
 from __future__ import annotations
@@ -62,3 +64,8 @@ BUILT_IN: tuple[type[Variant], ...] = (
 
 for _cls in BUILT_IN:
     register_variant(_cls)
+
+from endnim.graphs import GRAPH_RULE_SETS  # noqa: E402  (graphs import the row machinery)
+
+for _graph_cls in GRAPH_RULE_SETS:
+    register_variant(_graph_cls)

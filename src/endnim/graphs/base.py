@@ -1,0 +1,235 @@
+"""What the three graph rule sets share: the move ``v=k``, reading and writing positions, the
+search estimates. Each rule set (``tree``, ``depot``, ``depot-partizan``) says which vertices a
+player may reduce (:meth:`GraphRuleSet.movable`), how a plain row becomes a graph, its canonical
+key and its decomposition.
+
+>>> VertexMove.parse(" 3 = 0 "), str(VertexMove(2, 1))
+(VertexMove(vertex=3, label=0), '2=1')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from abc import abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from endnim.errors import MoveError, PositionError
+from endnim.graphs.notation import (
+    Shape,
+    kind_of,
+    parse_cycle,
+    parse_grid,
+    parse_labels,
+    parse_parentheses,
+)
+from endnim.graphs.position import Graph
+from endnim.ruleset import Player, RuleSet
+
+_MOVE = re.compile(r"^\s*(\d+)\s*=\s*(\d+)\s*$")
+
+ESTIMATE_CAP = 10**40
+"""Estimates stop growing here (the budget refusal needs only to know they are huge)."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class VertexMove:
+    """Vertex ``vertex``'s label becomes ``label`` (0 empties or deletes it)."""
+
+    vertex: int
+    label: int
+
+    def __str__(self) -> str:
+        return f"{self.vertex}={self.label}"
+
+    @classmethod
+    def parse(cls, text: str) -> VertexMove:
+        """Read ``v=k``."""
+        match = _MOVE.match(text)
+        if match is None:
+            raise MoveError(f"cannot read the move {text.strip()[:30]!r}: write v=k, e.g. 3=0")
+        return cls(int(match.group(1)), int(match.group(2)))
+
+
+class GraphRuleSet(RuleSet[Graph, VertexMove]):
+    """A game on a labelled graph whose moves reduce one vertex's label."""
+
+    family: ClassVar[str] = "graph"
+    move_notation = "v=k: vertex v's label becomes k (0 empties or deletes it)"
+    allow_zero: ClassVar[bool] = True
+    """Whether the text notations accept labels 0."""
+
+    # ------------------------------------------------------------------ notation
+    def parse_position(self, text: str) -> Graph:
+        if not isinstance(text, str) or not text.strip():
+            raise PositionError(f"no position given: write one as {self.position_notation}")
+        kind = kind_of(text)
+        if kind == "json":
+            return self.validate(self.from_graph(Graph.from_json(text), explicit=True))
+        if kind == "grid":
+            return self.validate(self.from_shape(parse_grid(text)))
+        if kind == "cycle":
+            return self.validate(self.from_shape(parse_cycle(text, allow_zero=self.allow_zero)))
+        if kind == "tree":
+            return self.validate(
+                self.from_shape(parse_parentheses(text, allow_zero=self.allow_zero))
+            )
+        labels = parse_labels(text, allow_zero=self.allow_zero, what="pile")
+        if not labels:
+            raise PositionError(f"no position given: write one as {self.position_notation}")
+        return self.validate(self.from_row(labels))
+
+    def coerce_position(self, value: object) -> Graph:
+        if isinstance(value, Graph):
+            return self.validate(self.from_graph(value, explicit=value.homes is not None))
+        if isinstance(value, str):
+            return self.parse_position(value)
+        if isinstance(value, dict):
+            return self.validate(self.from_graph(Graph.from_json(value), explicit=True))
+        if isinstance(value, list | tuple) and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in value
+        ):
+            return self.validate(self.from_row([_non_negative(x) for x in value]))
+        raise PositionError(f"cannot read a {self.title} position from {value!r:.60}")
+
+    def format_position(self, position: Graph) -> str:
+        return position.to_text()
+
+    def position_to_json(self, position: Graph) -> dict[str, Any]:
+        return position.to_json()
+
+    def parse_move(self, text: str) -> VertexMove:
+        return VertexMove.parse(text)
+
+    def format_move(self, move: VertexMove) -> str:
+        return str(move)
+
+    # ------------------------------------------------------------------ per rule set
+    def from_shape(self, shape: Shape) -> Graph:
+        """The position of labels and edges read from a notation (default: as they are)."""
+        labels, edges = shape
+        return Graph.build(labels, edges)
+
+    def from_graph(self, graph: Graph, *, explicit: bool) -> Graph:
+        """Complete a graph read from JSON (e.g. default colours and homes)."""
+        return graph
+
+    @abstractmethod
+    def from_row(self, labels: list[int]) -> Graph:
+        """The graph a plain row of labels stands for."""
+
+    def validate(self, graph: Graph) -> Graph:
+        """Refuse (one line) a graph this rule set does not play on."""
+        return graph
+
+    @abstractmethod
+    def movable(self, position: Graph, player: Player | None = None) -> list[int]:
+        """The vertices ``player`` may reduce, in increasing order."""
+
+    # ------------------------------------------------------------------ rules
+    def options(
+        self, position: Graph, player: Player | None = None
+    ) -> list[tuple[VertexMove, Graph]]:
+        labels = position.labels
+        return [
+            (VertexMove(v, k), position.with_label(v, k))
+            for v in self.movable(position, player)
+            for k in range(labels[v])
+        ]
+
+    def children(self, position: Graph, player: Player | None = None) -> list[Graph]:
+        labels = position.labels
+        return [
+            position.with_label(v, k)
+            for v in self.movable(position, player)
+            for k in range(labels[v])
+        ]
+
+    def is_terminal(self, position: Graph) -> bool:
+        return not any(self.movable(position, player) for player in self.players())
+
+    def play(self, position: Graph, move: VertexMove | str, player: Player | None = None) -> Graph:
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        v, k = move.vertex, move.label
+        labels = position.labels
+        who = "" if player is None else f" for {'Left' if player == 'L' else 'Right'}"
+        if not 0 <= v < len(labels):
+            raise MoveError(
+                f"move {move}: there is no vertex {v} (vertices are 0..{len(labels) - 1})"
+            )
+        if k >= labels[v]:
+            raise MoveError(f"move {move}: vertex {v} has label {labels[v]}; a move lowers it")
+        if v not in self.movable(position, player):
+            raise MoveError(f"move {move} is not legal{who}: {self.why_not(position, v, player)}")
+        return position.with_label(v, k)
+
+    def why_not(self, position: Graph, vertex: int, player: Player | None) -> str:
+        """Why ``vertex`` may not be reduced (one clause)."""
+        return f"vertex {vertex} may not be reduced now"
+
+    # ------------------------------------------------------------------ for the solvers
+    def estimate_states(self, position: Graph) -> int:
+        """Π (label + 1) over the positive vertices (every label vector below the position)."""
+        total = 1
+        for label in position.labels:
+            if label:
+                total *= label + 1
+                if total > ESTIMATE_CAP:
+                    return ESTIMATE_CAP
+        return total
+
+    def estimate_work(self, position: Graph) -> int:
+        """States × the total of the labels (a state has at most that many options)."""
+        return min(ESTIMATE_CAP, self.estimate_states(position) * max(1, sum(position.labels)))
+
+    def part_estimate(self, position: Graph) -> int:
+        """Distinct parts a search by parts may meet: Σ over parts of size × their states."""
+        total = 0
+        for part in self.components(position):
+            total += max(1, sum(1 for x in part.labels if x)) * self.estimate_states(part)
+        return min(total, ESTIMATE_CAP)
+
+    def canonical_key(self, position: Graph) -> Hashable:
+        return position
+
+    def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
+        """The independent parts of ``position``, each with the original number of each of its
+        vertices (``None`` for a vertex added to write the part on its own)."""
+        return [(list(range(position.order)), position)]
+
+    def components(self, position: Graph) -> Sequence[Graph]:
+        parts = self.split(position)
+        return (position,) if len(parts) == 1 else [graph for _, graph in parts]
+
+    def describe_vertices(self, position: Graph) -> str:
+        """A short count for messages: ``5 vertices, 4 edges``."""
+        return f"{position.order} vertices, {len(position.edges)} edges"
+
+    def sub_graph(
+        self, position: Graph, vertices: Sequence[int], extra_homes: Sequence[int] = ()
+    ) -> Graph:
+        """The induced subgraph on ``vertices`` (renumbered in that order)."""
+        index = {v: i for i, v in enumerate(vertices)}
+        colour = position.edge_colour() if position.colours is not None else None
+        edges = [(index[u], index[v]) for u, v in position.edges if u in index and v in index]
+        colours = None
+        if colour is not None:
+            colours = [colour[(u, v)] for u, v in position.edges if u in index and v in index]
+        homes = None
+        if position.homes is not None:
+            homes = [index[h] for h in position.homes if h in index] + list(extra_homes)
+        return Graph.build([position.labels[v] for v in vertices], edges, colours, homes)
+
+
+def _non_negative(value: int) -> int:
+    if value < 0:
+        raise PositionError(f"label {value}: labels are integers >= 0")
+    return value
+
+
+def log10_states(position: Graph) -> float:
+    """log10 of Π(label + 1): for messages about astronomically large searches."""
+    return sum(math.log10(x + 1) for x in position.labels if x)

@@ -1,0 +1,135 @@
+"""``tree``: End-Nim on a tree (Albert & Nowakowski 2001, "Remarks, conclusions, and assorted
+ramblings").
+
+A position is a tree whose vertices carry positive integers. A move reduces the label of a leaf
+(a vertex with at most one neighbour; a lone vertex is a leaf) by at least one; a label reduced
+to 0 deletes its vertex, and the rest stays a tree. On a path this is End-Nim.
+
+Vertices keep their numbers all game: a deleted vertex stays in the position with label 0 and
+its edges no longer count. A position given with several trees (a forest) is their disjunctive
+sum: a move is in one tree and a deleted leaf never splits a tree, so the trees never interact
+and the Grundy value is the xor of theirs. A single tree never splits: deleting a leaf leaves
+a tree (see docs/graphs.md, "When does a position split?").
+
+>>> from endnim.search import Solver
+>>> tree = Tree()
+>>> star = tree.parse_position("2(1 1 1)")
+>>> tree.movable(star), Solver(tree).value(star).grundy
+([1, 2, 3], 1)
+>>> Solver(tree).value(tree.parse_position("3 1 3")).grundy  # End-Nim: 3 1 3 is a P-position
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from endnim.errors import PositionError
+from endnim.graphs.base import GraphRuleSet
+from endnim.graphs.canonical import forest_key
+from endnim.graphs.position import Graph
+from endnim.ruleset import Player
+
+
+class Tree(GraphRuleSet):
+    """End-Nim on a tree: reduce a leaf; a leaf at 0 is deleted."""
+
+    name = "tree"
+    title = "End-Nim on trees"
+    aliases = ("tree-endnim", "trees")
+    summary = (
+        "reduce the label of a leaf (a vertex with at most one neighbour) by at least one; "
+        "a vertex at 0 is deleted; normal play"
+    )
+    source = "Albert & Nowakowski (2001), Remarks, conclusions, and assorted ramblings"
+    family = "tree"
+    position_notation = (
+        'a row "3 1 4" (the path 0-1-2), nested parentheses "3(1 2(4 1))" (vertices in '
+        'writing order), or JSON {"labels": [...], "edges": [[u, v], ...]}'
+    )
+    allow_zero = False
+
+    def from_row(self, labels: list[int]) -> Graph:
+        return Graph.build(labels, [(i, i + 1) for i in range(len(labels) - 1)])
+
+    def validate(self, graph: Graph) -> Graph:
+        """Refuse a cycle among the live vertices (a deleted vertex's edges do not count)."""
+        if graph.colours is not None or graph.homes is not None:
+            raise PositionError("a tree position has no edge colours or homes (depot-partizan has)")
+        labels = graph.labels
+        parent = list(range(len(labels)))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for u, v in graph.edges:
+            if labels[u] and labels[v]:
+                a, b = find(u), find(v)
+                if a == b:
+                    raise PositionError(
+                        f"the edge ({u}, {v}) closes a cycle: a tree has none (use depot for "
+                        "graphs with cycles)"
+                    )
+                parent[a] = b
+        return graph
+
+    def live(self, position: Graph) -> list[int]:
+        """The vertices not deleted."""
+        return [v for v, label in enumerate(position.labels) if label]
+
+    def movable(self, position: Graph, player: Player | None = None) -> list[int]:
+        labels = position.labels
+        adjacency = position.adjacency()
+        result = []
+        for v, label in enumerate(labels):
+            if label:
+                count = 0
+                for w in adjacency[v]:
+                    if labels[w]:
+                        count += 1
+                        if count > 1:
+                            break
+                if count <= 1:
+                    result.append(v)
+        return result
+
+    def why_not(self, position: Graph, vertex: int, player: Player | None) -> str:
+        if not position.labels[vertex]:
+            return f"vertex {vertex} was deleted"
+        return f"vertex {vertex} is not a leaf"
+
+    def canonical_key(self, position: Graph) -> Hashable:
+        return forest_key(position.labels, position.edges, self.live(position))
+
+    def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
+        """The trees of a forest (a single tree, or nothing left, is itself)."""
+        groups = _groups(position.labels, position.edges)
+        if len(groups) <= 1:
+            return [(list(range(position.order)), position)]
+        return [(list(group), self.sub_graph(position, group)) for group in groups]
+
+
+def _groups(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """Connected groups of the positive vertices (edges between positive ones)."""
+    adjacency: dict[int, list[int]] = {v: [] for v, x in enumerate(labels) if x}
+    for u, v in edges:
+        if labels[u] and labels[v]:
+            adjacency[u].append(v)
+            adjacency[v].append(u)
+    seen: set[int] = set()
+    groups = []
+    for start in adjacency:
+        if start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for vertex in group:
+            for other in adjacency[vertex]:
+                if other not in seen:
+                    seen.add(other)
+                    group.append(other)
+        groups.append(sorted(group))
+    return groups

@@ -1,0 +1,134 @@
+"""Grundy values by parts: the search for impartial games whose positions split.
+
+When a rule set's :meth:`~endnim.ruleset.RuleSet.components` splits a position into independent
+parts (a disjunctive sum), its Grundy value is the xor of theirs (Sprague–Grundy), and so is
+every option's. This search therefore stores values of single parts only, keyed by
+``canonical_key``, and splits every option it meets: a warehouse whose groups are small is
+solved group by group however many groups it has.
+
+Remoteness does not add up over a sum, so this search gives Grundy values only (the analyser
+takes the remoteness from the plain search where that is affordable).
+
+>>> from endnim.variants import get_variant
+>>> solver = PartsSolver(get_variant("depot"))
+>>> depot = get_variant("depot")
+>>> solver.grundy(depot.parse_position("3 0 3 0 1 1"))   # 3 xor 3 xor 0
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from endnim.errors import BudgetError
+from endnim.ruleset import RuleSet
+from endnim.search import DEFAULT_BUDGET, estimate_bytes, format_bytes, format_count
+
+
+def splits(rules: RuleSet[Any, Any]) -> bool:
+    """Whether ``rules`` overrides :meth:`~endnim.ruleset.RuleSet.components` (it may split)."""
+    return type(rules).components is not RuleSet.components
+
+
+class PartsSolver:
+    """Grundy values of an impartial rule set, solving each independent part once."""
+
+    def __init__(self, rules: RuleSet[Any, Any], budget: int | None = None) -> None:
+        self.rules = rules
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.memo: dict[Hashable, int] = {}
+
+    def estimate(self, position: Any) -> int:
+        """Parts a search of ``position`` may solve (the rule set's ``part_estimate`` if it has
+        one, else its ``estimate_states``)."""
+        part_estimate = getattr(self.rules, "part_estimate", None)
+        if part_estimate is not None:
+            return int(part_estimate(position))
+        return self.rules.estimate_states(position)
+
+    def check_budget(self, position: Any) -> None:
+        """Refuse (one line, with an estimate) a search that may exceed the budget."""
+        parts = self.rules.components(position)
+        if all(self.rules.canonical_key(p) in self.memo for p in parts):
+            return
+        states = self.estimate(position)
+        if states > self.budget:
+            need = estimate_bytes(states, position)
+            raise BudgetError(
+                f"exact search of this position may solve up to {format_count(states)} parts "
+                f"(about {format_bytes(need)} of memory); the budget is "
+                f"{format_count(self.budget)}: raise it with --budget",
+                states=states,
+                bytes_needed=need,
+                budget=self.budget,
+            )
+
+    def grundy(self, position: Any) -> int:
+        """The Grundy value of ``position``: the xor of its parts'."""
+        self.check_budget(position)
+        total = 0
+        for part in self.rules.components(position):
+            total ^= self.part_grundy(part)
+        return total
+
+    def part_grundy(self, part: Any) -> int:
+        """The Grundy value of one part, every option split into its parts (iterative)."""
+        rules = self.rules
+        key = rules.canonical_key
+        memo = self.memo
+        root_key = key(part)
+        if root_key in memo:
+            return memo[root_key]
+        pending: dict[Hashable, list[list[Hashable]]] = {}
+        stack: list[tuple[Any, Hashable]] = [(part, root_key)]
+        while stack:
+            node, node_key = stack[-1]
+            if node_key in memo:
+                stack.pop()
+                continue
+            options = pending.get(node_key)
+            if options is None:
+                options = []
+                missing: dict[Hashable, Any] = {}
+                for child in rules.children(node):
+                    keys = []
+                    for piece in rules.components(child):
+                        piece_key = key(piece)
+                        keys.append(piece_key)
+                        if piece_key not in memo:
+                            missing[piece_key] = piece
+                    options.append(keys)
+                pending[node_key] = options
+                if missing:
+                    stack.extend((piece, k) for k, piece in missing.items())
+                    continue
+            stack.pop()
+            del pending[node_key]
+            if not options:
+                memo[node_key] = rules.terminal_value(node)
+                continue
+            seen = set()
+            for keys in options:
+                value = 0
+                for piece_key in keys:
+                    value ^= memo[piece_key]
+                seen.add(value)
+            grundy = 0
+            while grundy in seen:
+                grundy += 1
+            memo[node_key] = grundy
+        return memo[root_key]
+
+
+_DEFAULT: dict[tuple[type, str], PartsSolver] = {}
+
+
+def default_parts_solver(rules: RuleSet[Any, Any], budget: int | None = None) -> PartsSolver:
+    """A shared parts solver per rule set (its memo serves later calls); ``budget`` updates it."""
+    slot = (type(rules), rules.name)
+    solver = _DEFAULT.get(slot)
+    if solver is None or len(solver.memo) > 5_000_000:
+        solver = _DEFAULT[slot] = PartsSolver(rules)
+    solver.budget = DEFAULT_BUDGET if budget is None else budget
+    return solver
