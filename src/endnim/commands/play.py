@@ -7,7 +7,7 @@ Moves are read one per line from standard input, so a game can be scripted
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -31,6 +31,15 @@ HELP = (
     "removed), [bold]L2r[/] (Muller: then reverse the row). Or: [bold]hint[/], [bold]moves[/] "
     "(every move, valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
 )
+GRAPH_HELP = (
+    "Type a move: [bold]3=0[/] (vertex 3's label becomes 0), [bold]2=1[/] (vertex 2's becomes "
+    "1). Or: [bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]help[/], "
+    "[bold]quit[/]."
+)
+
+
+def _help(game: GameSession) -> str:
+    return GRAPH_HELP if _is_graph(game.position) else HELP
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -130,7 +139,7 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
         if shown_at != len(game.history):
             shown_at = len(game.history)
             console.print()
-            console.print(row_display(game))
+            console.print(position_display(game))
         if game.over:
             _announce(game, console)
             return
@@ -138,7 +147,8 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             ply = game.computer_move()
             side = f" ({_side_name(ply.side)})" if ply.side else ""
             console.print(
-                f"[magenta]computer[/]{side} plays [bold]{ply.move}[/] → {_short(str(ply.after))}"
+                f"[magenta]computer[/]{side} plays [bold]{game.variant.format_move(ply.move)}[/]"
+                + ("" if _is_graph(ply.after) else f" → {_short(str(ply.after))}")
             )
             continue
         line = read_line("your move> ")
@@ -153,7 +163,7 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             console.print("bye")
             return
         if word in ("help", "?"):
-            console.print(HELP)
+            console.print(_help(game))
             continue
         try:
             if word in ("h", "hint"):
@@ -171,6 +181,69 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             console.print(f"[yellow]{error}[/]")
         except EndNimError as error:
             console.print(f"[red]{error}[/]  (type 'help')")
+
+
+def _is_graph(position: object) -> bool:
+    return hasattr(position, "labels") and hasattr(position, "edges")
+
+
+def position_display(game: GameSession) -> RenderableType:
+    """The row as bars (:func:`row_display`), or a graph as a table of its vertices."""
+    if _is_graph(game.position):
+        return graph_display(game)
+    if isinstance(game.position, tuple):
+        return row_display(game)
+    from rich.text import Text
+
+    return Text(_short(game.variant.format_position(game.position), 200))
+
+
+def graph_display(game: GameSession) -> RenderableType:
+    """A graph position as a table: each vertex's label, its neighbours (with edge colours in a
+    partizan warehouse) and whether the player to move may reduce it now.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> console = Console(width=80)
+    >>> game = GameSession("tree", "2(1 1)")
+    >>> console.print(graph_display(game))  # doctest: +NORMALIZE_WHITESPACE
+    vertex   label   neighbours   you may reduce it
+    0        2       1, 2
+    1        1       0            yes
+    2        1       0            yes
+    """
+    from rich.table import Table
+
+    position: Any = game.position
+    rules: Any = game.variant
+    side = game.side_to_move
+    movable = set(rules.movable(position, side)) if hasattr(rules, "movable") else set()
+    colour = position.edge_colour() if position.colours is not None else None
+    homes = set(position.homes or ())
+    deleted_word = "deleted" if rules.family == "tree" else "empty"
+    table = Table(box=None, padding=(0, 3), show_header=True, header_style="bold")
+    for column in ("vertex", "label", "neighbours", "you may reduce it"):
+        table.add_column(column)
+    adjacency = position.adjacency()
+    for vertex, label in enumerate(position.labels):
+        if rules.family == "tree" and not label:
+            continue
+        around = []
+        for other in adjacency[vertex]:
+            if rules.family == "tree" and not position.labels[other]:
+                continue
+            key = (min(vertex, other), max(vertex, other))
+            around.append(f"{other}" + (f" ({colour[key]})" if colour is not None else ""))
+        shown = str(label) if label else f"[dim]0 {deleted_word}[/]"
+        if vertex in homes:
+            shown = "[dim]0 home[/]"
+        table.add_row(
+            str(vertex),
+            shown,
+            ", ".join(around),
+            "[green]yes[/]" if vertex in movable and game.to_move == "human" else "",
+        )
+    return table
 
 
 def row_display(game: GameSession) -> RenderableType:
@@ -258,7 +331,11 @@ def moves_display(game: GameSession) -> RenderableType:
         table.add_row(
             f"[{colour}]{move.move}[/]",
             f"[{colour}]{'wins' if move.wins else 'loses'}[/]",
-            _short(str(move.after)) or "(empty)",
+            (
+                "labels " + " ".join(map(str, move.after.labels))
+                if _is_graph(move.after)
+                else _short(str(move.after)) or "(empty)"
+            ),
             value,
             "" if move.remoteness is None else str(move.remoteness),
         )
@@ -270,12 +347,14 @@ def _introduce(game: GameSession, console: Console) -> None:
     level = "perfect" if skill == 100 else "random" if skill == 0 else f"skill {skill}%"
     console.print(f"[bold]{game.variant.title}[/] against the computer ({level})")
     if game.human_side is not None:
-        console.print(
-            f"You play {_side_name(game.human_side)} (the "
-            f"{'first' if game.human_side == 'L' else 'last'} pile)."
+        where = (
+            "your edges are " + game.human_side + " and G"
+            if _is_graph(game.position)
+            else f"the {'first' if game.human_side == 'L' else 'last'} pile"
         )
+        console.print(f"You play {_side_name(game.human_side)} ({where}).")
     console.print("You move first." if game.human_first else "The computer moves first.")
-    console.print(HELP)
+    console.print(_help(game))
 
 
 def _announce(game: GameSession, console: Console) -> None:
