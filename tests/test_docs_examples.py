@@ -50,8 +50,11 @@ def test_readme_variant_table_is_the_registry() -> None:
     from endnim.variants import BUILT_IN, get_variant
     from endnim.variants.registry import markdown_table
 
+    from endnim.graphs import GRAPH_RULE_SETS
+
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert markdown_table(tuple(get_variant(cls.name) for cls in BUILT_IN)) in readme
+    assert markdown_table(tuple(get_variant(cls.name) for cls in GRAPH_RULE_SETS)) in readme
 
 
 def test_cgt_game_imports_no_operator_module() -> None:
