@@ -170,7 +170,7 @@ class Analysis:
 
 def analyze(
     position: object,
-    variant: str | Variant = "endnim",
+    variant: str | RuleSet[Any, Any] = "endnim",
     method: str = "auto",
     *,
     budget: int | None = None,

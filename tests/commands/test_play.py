@@ -38,7 +38,8 @@ def test_a_scripted_game_to_the_end() -> None:
     assert result.exit_code == 0, result.output
     assert "End-Nim against the computer (perfect)" in result.output
     assert "You move first." in result.output
-    assert "You win!" in result.output and f"({2 * len(lines) - 1} moves)" in result.output
+    assert "You win!" in result.output and f"; {2 * len(lines) - 1} moves)" in result.output
+    assert "the computer has no move left" in result.output
     assert result.output.count("computer plays") == len(lines) - 1
     assert "your move> " + lines[0] in result.output  # piped input is echoed
 

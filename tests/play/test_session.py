@@ -165,6 +165,16 @@ def test_to_dict() -> None:
                 "before": "3 1 4",
                 "after": "4 1",
                 "kind": "human",
+                "judgement": {
+                    "was_winning": True,
+                    "kept": False,
+                    "blunder": True,
+                    "winning_moves": ["L0"],
+                    "reason": data["history"][0]["judgement"]["reason"],
+                    "text": "L0r throws the win away: the winning move was L0. "
+                    + data["history"][0]["judgement"]["reason"],
+                    "after": {"to_move_wins": True, "remoteness": 3},
+                },
             }
         ],
         "to_move": "computer",
@@ -174,4 +184,53 @@ def test_to_dict() -> None:
         "skill": 70,
         "over": False,
         "winner": None,
+        "start_value": {"to_move_wins": True, "remoteness": 3},
     }
+    assert data["history"][0]["judgement"]["reason"].startswith("Horrocks Prop 1")
+
+
+@pytest.mark.parametrize("variant", ["endnim", "misere", "loop", "muller", "partizan"])
+def test_every_judgement_agrees_with_the_exact_search(variant: str) -> None:
+    """Kept / threw away the win, and the winning moves named, match the search on every move
+    of random games (both players' moves are judged)."""
+    from conftest import solver
+
+    reference = solver(variant)
+    rules = get_variant(variant)
+    rng = random.Random(7)
+    for start in ["3 1 4 1", "2 2 3", "5 4 2 4", "1 2 3 1"]:
+        game = GameSession(variant, start, computer=ComputerPlayer(0, random.Random(3)))
+        while not game.over:
+            side = game.side_to_move
+            before = game.position
+            if game.to_move == "human":
+                options = rules.options(before, side)
+                ply = game.play(rng.choice(options)[0])
+            else:
+                ply = game.computer_move()
+            judgement = ply.judgement
+            assert judgement is not None
+            value = reference.value(tuple(before))
+            after = reference.value(tuple(ply.after)) if ply.after else None
+            if rules.impartial:
+                assert judgement.was_winning == (value.grundy != 0)
+                expected = [
+                    str(m)
+                    for m, c in rules.options(before)
+                    if reference.value(tuple(c)).grundy == 0
+                ]
+                if after is not None:
+                    assert judgement.kept == (after.grundy == 0)
+            else:
+                wins = value.left_wins_first if side == "L" else value.right_wins_first
+                assert judgement.was_winning == wins
+                expected = [
+                    str(m)
+                    for m, c in rules.options(before, side)
+                    if not (
+                        reference.value(tuple(c)).right_wins_first
+                        if side == "L"
+                        else reference.value(tuple(c)).left_wins_first
+                    )
+                ]
+            assert sorted(judgement.winning_moves) == sorted(expected), (before, ply.move)

@@ -142,6 +142,7 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             console.print(position_display(game))
         if game.over:
             _announce(game, console)
+            console.print(value_chart(game))
             return
         if game.to_move == "computer":
             ply = game.computer_move()
@@ -175,8 +176,11 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
                 console.print(f"took back {removed} move{'s' if removed != 1 else ''}")
             elif word in ("m", "moves"):
                 console.print(moves_display(game))
+            elif word in ("c", "chart", "history"):
+                console.print(value_chart(game))
             else:
-                game.play(command)
+                ply = game.play(command)
+                _say_judgement(ply, console)
         except TurnError as error:
             console.print(f"[yellow]{error}[/]")
         except EndNimError as error:
@@ -342,6 +346,72 @@ def moves_display(game: GameSession) -> RenderableType:
     return table
 
 
+def _say_judgement(ply: Any, console: Console) -> None:
+    """What the person's move did: kept the win (green), threw it away (red), or no move wins."""
+    judgement = ply.judgement
+    if judgement is None:
+        return
+    colour = "green" if judgement.kept and judgement.was_winning else "red"
+    if not judgement.was_winning:
+        colour = "yellow"
+    console.print(f"[{colour}]{judgement.text(ply.move_text)}[/]", highlight=False)
+
+
+CHART_WIDTH = 60
+"""The terminal value chart shows at most this many positions (the latest)."""
+
+
+def value_chart(game: GameSession) -> RenderableType:
+    """The game's value history, compact (GamesmanUni's chart on its side): a column per
+    position, the start first; ``▲`` above the line while you are winning, ``▼`` below while the
+    computer is, drawn as far from the line as the game has moves left (remoteness, capped at
+    4 lines); the moves row says who moved (``y`` you, ``c`` the computer), ``!`` a blunder.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> game = GameSession("endnim", "3 1 4")
+    >>> _ = game.play("R0")
+    >>> Console(width=80).print(value_chart(game))  # doctest: +NORMALIZE_WHITESPACE
+    value history (▲ you win, ▼ the computer wins; taller: more moves left)
+          ▲
+          ▲
+          ▲
+          ▲
+    ────────
+           ▼
+           ▼
+           ▼
+    moves  y
+           !  (! a blunder)
+    """
+    from rich.text import Text
+
+    rows = game.value_history()[-CHART_WIDTH:]
+
+    def tall(remoteness: int | None) -> int:
+        return min(4, max(1, remoteness or 1))
+
+    up = max((tall(r) for _, wins, r, _ in rows if wins is True), default=0)
+    down = max((tall(r) for _, wins, r, _ in rows if wins is False), default=0)
+    lines = []
+    for level in range(up, 0, -1):
+        cells = ("▲" if wins is True and tall(r) >= level else " " for _, wins, r, _ in rows)
+        lines.append("      " + "".join(cells))
+    lines.append("─" * (6 + len(rows)))
+    for level in range(1, down + 1):
+        cells = ("▼" if wins is False and tall(r) >= level else " " for _, wins, r, _ in rows)
+        lines.append("      " + "".join(cells))
+    lines.append(
+        "moves "
+        + "".join(" " if m is None else ("y" if m == "human" else "c") for m, _, _, _ in rows)
+    )
+    if any(blunder for _, _, _, blunder in rows):
+        marks = "".join("!" if blunder else " " for _, _, _, blunder in rows)
+        lines.append("      " + marks + "  (! a blunder)")
+    title = "value history (▲ you win, ▼ the computer wins; taller: more moves left)"
+    return Text("\n".join([title, *(line.rstrip() for line in lines)]))
+
+
 def _introduce(game: GameSession, console: Console) -> None:
     skill = game.computer.skill
     level = "perfect" if skill == 100 else "random" if skill == 0 else f"skill {skill}%"
@@ -358,11 +428,15 @@ def _introduce(game: GameSession, console: Console) -> None:
 
 
 def _announce(game: GameSession, console: Console) -> None:
+    """The end of the game, said as it is: who has no move left, and who wins by that."""
     moves = len(game.history)
+    stuck = "you have" if game.to_move == "human" else "the computer has"
+    mover_wins = game.variant.terminal_value(game.position) != 0
+    why = f"{stuck} no move left" + (" and wins by that rule" if mover_wins else "")
     if game.winner == "human":
-        console.print(f"[bold green]You win![/] ({moves} moves)")
+        console.print(f"[bold green]You win![/] ({why}; {moves} moves)")
     else:
-        console.print(f"[bold red]The computer wins.[/] ({moves} moves)")
+        console.print(f"[bold red]The computer wins.[/] ({why}; {moves} moves)")
 
 
 def _side_name(side: str | None) -> str:

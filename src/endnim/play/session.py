@@ -24,6 +24,7 @@ from typing import Any, Literal
 from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
 from endnim.play.computer import ComputerPlayer, best_move
+from endnim.play.judge import Judgement, PositionValue, judge, position_value
 from endnim.ruleset import RuleSet
 from endnim.variants import Variant, get_variant
 
@@ -50,16 +51,26 @@ class Ply:
     after: Any
     kind: str
     rules: Any = field(default=None, repr=False, compare=False)
+    judgement: Judgement | None = field(default=None, repr=False, compare=False)
+    """What the move did (kept or threw away the win, and why); ``None`` if not judged."""
+
+    @property
+    def move_text(self) -> str:
+        """The move in its rule set's notation."""
+        return _move_text(self.rules, self.move)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (positions also as text, exact at any size)."""
         return {
             "mover": self.mover,
             "side": self.side,
-            "move": _move_text(self.rules, self.move),
+            "move": self.move_text,
             "before": _text(self.rules, self.before),
             "after": _text(self.rules, self.after),
             "kind": self.kind,
+            "judgement": (
+                None if self.judgement is None else self.judgement.to_dict(self.move_text)
+            ),
         }
 
 
@@ -99,6 +110,7 @@ class GameSession:
         human_side: End | None = None,
         computer: ComputerPlayer | None = None,
         max_plies: int = MAX_PLIES,
+        teach: bool = True,
     ) -> None:
         self.variant = get_variant(variant)
         self.start = self.variant.coerce_position(start)
@@ -114,7 +126,10 @@ class GameSession:
         self.human_side: End | None = human_side
         self.computer = computer or ComputerPlayer()
         self.max_plies = max_plies
+        self.teach = teach
+        """Judge every move (kept or threw away the win, and why) and keep the value history."""
         self.history: list[Ply] = []
+        self._start_value: PositionValue | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -162,7 +177,18 @@ class GameSession:
         after = self.variant.play(self.position, move, side)
         if isinstance(self.variant, Variant) and len(self.position) == 1 and self.variant.impartial:
             move = Move("L", move.size, move.reverse)  # one name per move on a lone pile
-        return self._record(Ply("human", side, move, self.position, after, "human", self._rules()))
+        return self._record(
+            Ply(
+                "human",
+                side,
+                move,
+                self.position,
+                after,
+                "human",
+                self._rules(),
+                self._judge(self.position, after, side),
+            )
+        )
 
     def computer_move(self) -> Ply:
         """The computer plays its move (best or random, by its skill)."""
@@ -178,6 +204,7 @@ class GameSession:
                 choice.after,
                 choice.kind,
                 self._rules(),
+                self._judge(self.position, choice.after, side),
             )
         )
 
@@ -223,7 +250,57 @@ class GameSession:
             choice.move, choice.after, choice.wins, f"{explanation}. {reason}", self._rules()
         )
 
+    def start_value(self) -> PositionValue | None:
+        """Who wins the start with perfect play (the player moving first), and how soon."""
+        if self._start_value is None and self.teach:
+            first = self.human_side if self.human_first else self._other(self.human_side)
+            self._start_value = position_value(self.variant, self.start, first)
+        return self._start_value
+
+    def value_history(self) -> list[tuple[Mover | None, bool | None, int | None, bool]]:
+        """The game's value history (GamesmanUni's chart): for the start and after each move,
+        ``(who moved, whether the person is winning, remoteness, the move was a blunder)``;
+        unknown values are ``None``.
+
+        >>> game = GameSession("endnim", "3 1 4")
+        >>> _ = game.play("R0")
+        >>> game.value_history()
+        [(None, True, 7, False), ('human', False, 3, True)]
+        """
+        rows: list[tuple[Mover | None, bool | None, int | None, bool]] = []
+        start = self.start_value()
+        first: Mover = "human" if self.human_first else "computer"
+        rows.append(
+            (
+                None,
+                None if start is None else start.to_move_wins == (first == "human"),
+                None if start is None else start.remoteness,
+                False,
+            )
+        )
+        for ply in self.history:
+            judgement = ply.judgement
+            value = None if judgement is None else judgement.after
+            next_mover: Mover = "computer" if ply.mover == "human" else "human"
+            human_wins = None if value is None else value.to_move_wins == (next_mover == "human")
+            rows.append(
+                (
+                    ply.mover,
+                    human_wins,
+                    None if value is None else value.remoteness,
+                    bool(judgement and judgement.blunder),
+                )
+            )
+        return rows
+
     # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _other(side: End | None) -> End | None:
+        return None if side is None else ("R" if side == "L" else "L")
+
+    def _judge(self, before: Any, after: Any, side: End | None) -> Judgement | None:
+        return judge(self.variant, before, after, side) if self.teach else None
+
     def _rules(self) -> Any:
         """The rule set when it writes positions its own way (``None`` for rows)."""
         return None if isinstance(self.variant, Variant) else self.variant
@@ -243,6 +320,7 @@ class GameSession:
 
     def to_dict(self) -> dict[str, Any]:
         """The state of the game, JSON-ready."""
+        start = self.start_value()
         return {
             "variant": self.variant.name,
             "start": _text(self._rules(), self.start),
@@ -255,6 +333,7 @@ class GameSession:
             "skill": self.computer.skill,
             "over": self.over,
             "winner": self.winner,
+            "start_value": None if start is None else start.to_dict(),
         }
 
 

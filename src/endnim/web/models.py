@@ -177,6 +177,25 @@ class MoveIn(BaseModel):
     move: str = Field(max_length=200, examples=["R0"])
 
 
+class PositionValueOut(BaseModel):
+    """Who wins a position of the game with perfect play (the player to move?) and how soon."""
+
+    to_move_wins: bool
+    remoteness: int | None
+
+
+class JudgementOut(BaseModel):
+    """What a move did: kept the win, threw it away, or no move won; and why."""
+
+    was_winning: bool
+    kept: bool
+    blunder: bool
+    winning_moves: list[str]
+    reason: str
+    text: str
+    after: PositionValueOut | None
+
+
 class PlyOut(BaseModel):
     """One move of a game."""
 
@@ -186,6 +205,7 @@ class PlyOut(BaseModel):
     before: str
     after: str
     kind: Literal["human", "best", "random"]
+    judgement: JudgementOut | None = None
 
 
 class GameOut(BaseModel):
@@ -203,6 +223,7 @@ class GameOut(BaseModel):
     skill: int
     over: bool
     winner: Literal["human", "computer"] | None
+    start_value: PositionValueOut | None = None
 
 
 class HintOut(BaseModel):
