@@ -201,9 +201,8 @@ def analyze(
     theory = rules.theory()
     if theory is None:
         if method == "theory":
-            raise VariantError(
-                f"{rules.title} has no closed-form theory: use --method auto, search or engine"
-            )
+            others = "auto, search or engine" if engine_family(rules) else "auto or search"
+            raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
         return _without_theory(piles, rules, budget, threads, progress)
     assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
     analysis = _by_theory(piles, rules, theory)

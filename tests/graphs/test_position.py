@@ -19,6 +19,7 @@ PARTIZAN = get_variant("depot-partizan")
 
 def test_row_notations_number_vertices_as_documented() -> None:
     assert TREE.parse_position("3 1 4") == Graph.build([3, 1, 4], [(0, 1), (1, 2)])
+    assert TREE.parse_position("[3, 1, 4]") == TREE.parse_position("3,1,4")
     depot = DEPOT.parse_position("3 1 4")
     assert depot.labels == (0, 3, 1, 4, 0)
     assert depot.edges == ((0, 1), (1, 2), (2, 3), (3, 4))

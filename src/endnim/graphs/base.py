@@ -76,7 +76,10 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
             return self.validate(
                 self.from_shape(parse_parentheses(text, allow_zero=self.allow_zero))
             )
-        labels = parse_labels(text, allow_zero=self.allow_zero, what="pile")
+        body = text.strip()
+        if body.startswith("[") and body.endswith("]"):  # [3, 1, 4], as rows are written too
+            body = body[1:-1]
+        labels = parse_labels(body, allow_zero=self.allow_zero, what="pile")
         if not labels:
             raise PositionError(f"no position given: write one as {self.position_notation}")
         return self.validate(self.from_row(labels))
