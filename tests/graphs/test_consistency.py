@@ -19,6 +19,8 @@ import random
 import networkx as nx
 import pytest
 from conftest import positions, solver
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from endnim.cgt import add, outcome, position_value
 from endnim.cgt.game import ZERO
@@ -26,7 +28,7 @@ from endnim.graphs import Graph
 from endnim.parts import PartsSolver
 from endnim.search import Solver
 from endnim.variants import get_variant
-from graphs.plain import plain_solver, plain_value
+from graphs.plain import PlainTree, plain_solver, plain_value
 
 TREE = get_variant("tree")
 DEPOT = get_variant("depot")
@@ -144,3 +146,16 @@ def test_partizan_parts_equal_plain_search_on_the_graph_atlas(max_order: int) ->
                 assert outcome(total) == expected, position
                 assert total is plain_value(position), position
     assert split > 5000
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=8), st.randoms(use_true_random=False))
+def test_tree_estimate_counts_the_reachable_positions_exactly(
+    labels: list[int], rng: random.Random
+) -> None:
+    """The tree DP's count equals the states the plain search visits (every reachable one)."""
+    edges = [(i, rng.randrange(i)) for i in range(1, len(labels))]
+    position = TREE.coerce_position({"labels": labels, "edges": edges})
+    plain = Solver(PlainTree(), budget=10**7)
+    plain.value(position)
+    assert plain.cached_states() == TREE.estimate_states(position)

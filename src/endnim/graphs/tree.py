@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from endnim.errors import PositionError
-from endnim.graphs.base import GraphRuleSet
+from endnim.graphs.base import ESTIMATE_CAP, GraphRuleSet
 from endnim.graphs.canonical import forest_key
 from endnim.graphs.position import Graph
 from endnim.ruleset import Player
@@ -104,12 +104,72 @@ class Tree(GraphRuleSet):
     def canonical_key(self, position: Graph) -> Hashable:
         return forest_key(position.labels, position.edges, self.live(position))
 
+    def estimate_states(self, position: Graph) -> int:
+        """The positions reachable from ``position``, counted exactly by a tree DP (at most
+        this many: a bound, as the search needs).
+
+        A vertex that has been reduced was a leaf then and stays one (vertices only lose
+        neighbours), so a reachable position is a connected subtree S of each tree (or nothing)
+        whose non-leaves keep their labels and whose leaves carry 1..their label: Σ_S Π over
+        the leaves of S of their labels, per tree; a forest multiplies its trees' counts.
+
+        >>> tree = Tree()
+        >>> tree.estimate_states(tree.parse_position("5 5 5"))  # 3·5 + 2·25 + 25, and nothing
+        91
+        """
+        total = 1
+        for group in _groups(position.labels, position.edges):
+            total *= 1 + _subtree_states(position, group)
+            if total > ESTIMATE_CAP:
+                return ESTIMATE_CAP
+        return total
+
+    def part_estimate(self, position: Graph) -> int:
+        """Parts a search by parts may meet: Σ over the trees of their reachable positions."""
+        total = sum(
+            1 + _subtree_states(position, group)
+            for group in _groups(position.labels, position.edges)
+        )
+        return min(total, ESTIMATE_CAP)
+
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """The trees of a forest (a single tree, or nothing left, is itself)."""
         groups = _groups(position.labels, position.edges)
         if len(groups) <= 1:
             return [(list(range(position.order)), position)]
         return [(list(group), self.sub_graph(position, group)) for group in groups]
+
+
+def _subtree_states(position: Graph, group: list[int]) -> int:
+    """Σ over the connected subtrees S of one tree of Π over the leaves of S of their labels.
+
+    Rooted at ``group[0]``; for each vertex v, ``a0, a1, a2`` sum the weights below v over the
+    subtrees through v with 0, 1, or 2+ of v's children included, and ``b`` is v's weight as
+    an included child (a leaf then iff no child of its own is included).
+    """
+    labels = position.labels
+    adjacency = position.adjacency()
+    root = group[0]
+    order = [(root, -1)]
+    for vertex, parent in order:
+        order.extend((w, vertex) for w in adjacency[vertex] if w != parent and labels[w])
+    as_child: dict[int, int] = {}
+    total = 0
+    for vertex, _parent in reversed(order):
+        children = [as_child.pop(w) for w in adjacency[vertex] if w in as_child]
+        one = sum(children)
+        product = 1
+        for b in children:
+            product *= 1 + b
+            if product > ESTIMATE_CAP:
+                product = ESTIMATE_CAP
+        many = product - 1 - one
+        label = labels[vertex]
+        total += label * (1 + one) + many  # v at the top of S: a leaf iff at most one child
+        as_child[vertex] = label + one + many  # v below its parent: a leaf iff no child
+        if total > ESTIMATE_CAP:
+            return ESTIMATE_CAP
+    return total
 
 
 def _groups(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> list[list[int]]:
