@@ -15,6 +15,7 @@ smaller lone piles, plus the empty row where allowed) and refuses a variant that
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from endnim.errors import EndNimError
@@ -56,8 +57,23 @@ _DERIVED_HOOKS = ("raw_options", "options", "children", "play", "allows_take")
 the recurrences do not know (e.g. a move on both ends at once), so it has no family."""
 
 
+_KNOWN: weakref.WeakKeyDictionary[Variant, Family] = weakref.WeakKeyDictionary()
+"""Each rule set's family, found once (the checks call its hooks about 30 times: a quarter of
+a small table's time)."""
+_BASE: weakref.WeakKeyDictionary[Variant, list[int]] = weakref.WeakKeyDictionary()
+"""Each rule set's lone-pile values (or codes) computed so far; a longer request extends them."""
+
+
 def family_of(variant: Variant) -> Family:
-    """The kernel family of ``variant``, after checking the family's assumptions."""
+    """The kernel family of ``variant``, after checking the family's assumptions (once per
+    rule set object: its hooks do not change)."""
+    found = _KNOWN.get(variant)
+    if found is None:
+        found = _KNOWN[variant] = _family_of(variant)
+    return found
+
+
+def _family_of(variant: Variant) -> Family:
     for hook in _DERIVED_HOOKS:
         if getattr(type(variant), hook) is not getattr(Variant, hook):
             raise EngineError(
@@ -149,10 +165,24 @@ def single_pile_codes(variant: Variant, largest: int) -> list[int]:
 
 
 def base_border(variant: Variant, family: Family, largest: int) -> list[int]:
-    """Values (or partizan codes) of lone piles 0..largest: the borders of the empty string."""
-    if family.code == PARTIZAN:
-        return single_pile_codes(variant, largest)
-    return single_pile_values(variant, largest)
+    """Values (or partizan codes) of lone piles 0..largest: the borders of the empty string
+    (remembered per rule set; a list the caller must not change).
+
+    >>> from endnim.variants import get_variant
+    >>> misere = get_variant("misere")
+    >>> base_border(misere, family_of(misere), 5), base_border(misere, family_of(misere), 2)
+    ([0, 0, 1, 2, 3, 4], [0, 0, 1])
+    """
+    known = _BASE.get(variant)
+    if known is None or len(known) <= largest:
+        size = max(largest, 2 * (len(known) - 1) if known else 64)
+        if family.code == PARTIZAN:
+            known = single_pile_codes(variant, size)
+        else:
+            known = single_pile_values(variant, size)
+        if size <= 1 << 22:  # keep at most 4 million values (16 MB) per rule set
+            _BASE[variant] = known
+    return known[: largest + 1]
 
 
 SEARCH_FAMILY = Family(SEARCH, 1, "search")
