@@ -129,8 +129,9 @@ def graph_budget(graph: Graph, rules: RuleSet[Any, Any], method: str, requested:
     if min(states, need) > limit:
         raise OverBudget(
             f"the exact search of this graph ({rules.describe_vertices(graph)}) may meet up to "
-            f"{format_count(min(states, need))} positions, over the workbench's budget of {limit:,}: lower "
-            f"some labels, or use `endnim analyze --variant {rules.name}` on the command line"
+            f"{format_count(min(states, need))} positions, over the workbench's budget of "
+            f"{limit:,}: lower some labels, or use `endnim analyze --variant {rules.name}` on "
+            "the command line"
         )
     # impartial: the search by parts checks its (pessimistic) part estimate against the budget;
     # when the plain search fits, the parts are at most that search's positions and their parts
