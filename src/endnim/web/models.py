@@ -129,6 +129,16 @@ class MovesOut(BaseModel):
     values_from: Literal["search", "engine", "theory"]
 
 
+class PositionOut(BaseModel):
+    """A position as its rule set reads it (``/api/position``)."""
+
+    variant: str
+    position: list[int] | dict[str, Any] = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object"
+    )
+    text: str = Field(description="the position written back (graphs: one line of JSON)")
+
+
 class AppliedOut(BaseModel):
     """The position a move leads to."""
 
