@@ -153,6 +153,7 @@ function renderEditor() {
   $("graph-view").hidden = !graphView;
   $("position-text-label").textContent = graphView ? "Position" : "Row";
   $("position-text").placeholder = graphView ? "JSON, 3(1 2), cycle: 0 3 1, grid 2x3: 1 2 1 2 1 2" : "3 3 3 2  or  3^3 2";
+  $("move-text").placeholder = graphView ? "3=0 (vertex 3 becomes 0)" : "L3, R0, L2r";
   if (graphView) {
     const locked = Boolean(state.game);
     $("position-text").value = positionText();
