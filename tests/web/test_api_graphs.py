@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from graphs.plain import plain_solver
+from graphs.plain import plain_solver, plain_value
 
 from endnim.analyzer import analyze
 from endnim.graphs import GRAPH_RULE_SETS, Graph
@@ -122,6 +122,34 @@ def test_moves_of_a_position_too_large_for_the_plain_search_come_from_its_parts(
             assert isinstance(found, ImpartialValue)
             grundy ^= found.grundy
         assert move["grundy"] == grundy and move["wins"] == (grundy == 0)
+
+
+def test_partizan_moves_beyond_the_plain_search_come_from_the_parts_canonical_forms(
+    client: TestClient,
+) -> None:
+    from endnim.cgt import ZERO, add, outcome
+
+    labels, edges, colours = [0], [], []
+    for number, leg in enumerate([[3, 2], [2, 3], [3, 3], [2, 2], [1, 3]]):
+        previous = 0
+        for depth, label in enumerate(leg):
+            labels.append(label)
+            edges.append([previous, len(labels) - 1])
+            colours.append("LRGLR"[number] if depth == 0 else "G")
+            previous = len(labels) - 1
+    text = json.dumps({"labels": labels, "edges": edges, "colours": colours})
+    rules = get_variant("depot-partizan")
+    position = graph("depot-partizan", text)
+    assert rules.estimate_states(position) > WEB_GRAPH_BUDGET  # a spider: five legs, five parts
+    listing = get_json(client, "/api/moves", position=text, variant="depot-partizan")
+    for move in listing["moves"]:
+        after = rules.play(position, move["move"], move["player"])
+        total = ZERO
+        for part in rules.components(after):
+            total = add(total, plain_value(part))
+        # the mover wins when the sum after the move is won by the mover moving second
+        keep = ("L", "P") if move["player"] == "L" else ("R", "P")
+        assert move["wins"] == (outcome(total) in keep), move["move"]
 
 
 def test_position_reads_every_notation(client: TestClient) -> None:
