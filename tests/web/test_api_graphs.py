@@ -16,7 +16,7 @@ from endnim.graphs import GRAPH_RULE_SETS, Graph
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.variants import get_variant
 from endnim.web.app import create_app
-from endnim.web.graphs import MAX_GRAPH_VERTICES, WEB_GRAPH_BUDGET
+from endnim.web.graphs import MAX_GRAPH_VERTICES, WEB_GRAPH_BUDGET, WEB_GRAPH_WORK
 from endnim.web.pool import WorkerPool
 
 
@@ -262,6 +262,8 @@ def test_bad_graphs_are_a_one_line_4xx(client: TestClient) -> None:
         ("tree", "3(1 2", {}, 400, ""),
         ("depot", huge, {}, 422, f"at most {MAX_GRAPH_VERTICES:,}"),
         ("depot", "grid 4x4: 3", {}, 422, "budget"),
+        ("depot", "99 99", {}, 422, f"{WEB_GRAPH_WORK:,} moves"),  # few states, many options
+        ("depot-partizan", "cycle: 0 20 20 20", {}, 422, f"{WEB_GRAPH_WORK:,} moves"),
         ("depot", "grid 2x2: 1", {"budget": "10000000"}, 422, "at most"),
         ("depot", "grid 2x2: 1", {"method": "theory"}, 400, "no closed-form theory"),
         ("depot", "grid 2x2: 1", {"method": "engine"}, 400, "no engine"),

@@ -5,9 +5,10 @@ A graph position reaches the API as text: its JSON object on one line, or any no
 set reads (``3 1 4``, ``3(1 2)``, ``cycle: ...``, ``grid 2x3: ...``). Graph searches meet far
 fewer states than their estimates (canonical keys merge isomorphic positions) but each state
 costs more than a row's (a canonical labelling), so the workbench bounds them by the estimates
-the analyser itself checks: the parts a search by parts may solve (``part_estimate``) and the
-states of the plain search (``estimate_states``). Everything larger is refused at once with a
-one-line 422 naming the estimate; the command line takes any size.
+the analyser itself reads, before any search starts: the states and option visits of the plain
+search (``estimate_states``, ``estimate_work``) or of the search by parts (``part_estimate``).
+Everything larger is refused at once with a one-line 422 naming the estimate; the command line
+takes any size.
 
 >>> from endnim.variants import get_variant
 >>> rules = get_variant("depot")
@@ -20,10 +21,12 @@ one-line 422 naming the estimate; the command line takes any size.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from endnim.errors import PositionError, VariantError
 from endnim.graphs import Graph, GraphRuleSet
+from endnim.graphs.base import ESTIMATE_CAP
 from endnim.moves import End
 from endnim.ruleset import RuleSet
 from endnim.search import format_count
@@ -38,6 +41,11 @@ estimated before it starts. A few seconds at most (a grid's states cost about ha
 millisecond each)."""
 WEB_MAX_GRAPH_BUDGET = 100_000
 """The largest graph budget a request may ask for (beyond, the time limit would cut it)."""
+WEB_GRAPH_WORK = 30_000
+"""... and at most this many option visits (states × the labels' total), as estimated. Every
+option of a warehouse position gets a canonical labelling (bliss): about 140 µs each on the
+slowest graphs measured (depot-partizan grids), so about 4 s here; trees (AHU keys) are far
+faster."""
 LIGHT_GRAPH = 500
 """Graph searches this small are answered in the server itself."""
 
@@ -87,31 +95,71 @@ def web_graph(
     return graph
 
 
-def graph_search_size(graph: Graph, rules: GraphRuleSet) -> int:
-    """What the analyser's exact search of ``graph`` must be allowed (parts or states).
+@dataclass(frozen=True)
+class GraphCost:
+    """What the exact searches of a graph may cost, as estimated before they start.
 
-    Impartial: the search by parts (``part_estimate``); partizan: the plain search
-    (``estimate_states``), or, when the position splits, the smaller of that and the parts.
+    ``states``/``work``: the plain search of the whole (states, option visits);
+    ``parts``/``parts_work``: the search by parts (parts it may solve, and their option visits,
+    each part's counted once per vertex, as ``part_estimate`` counts them); ``splits``: whether
+    the position is a sum of independent parts.
+    """
+
+    states: int
+    work: int
+    parts: int
+    parts_work: int
+    splits: bool
+
+    def plain_fits(self, limit: int) -> bool:
+        """Whether the plain search (every option's value and remoteness) fits."""
+        return self.states <= limit and self.work <= WEB_GRAPH_WORK
+
+    def parts_fit(self, limit: int) -> bool:
+        """Whether the search by parts fits (and is what the analyser would run: fewer parts
+        than the whole's states, so that no plain search of the whole starts)."""
+        return (
+            self.parts <= limit and self.parts_work <= WEB_GRAPH_WORK and self.parts < self.states
+        )
+
+
+def graph_cost(graph: Graph, rules: GraphRuleSet) -> GraphCost:
+    """The estimates of :class:`GraphCost` for ``graph``.
 
     >>> depot = get_variant("depot")
-    >>> graph_search_size(depot.parse_position("2 0 1 1"), depot)   # parts: 1·3 + 2·4
-    11
+    >>> graph_cost(depot.parse_position("2 0 1 1"), depot)   # parts work: 1·(3·2) + 2·(4·2)
+    GraphCost(states=12, work=48, parts=11, parts_work=22, splits=True)
     """
-    if rules.impartial:
-        return rules.part_estimate(graph)
-    states = rules.estimate_states(graph)
-    if len(rules.components(graph)) > 1:
-        return min(states, rules.part_estimate(graph))
-    return states
+    parts = rules.components(graph)
+    parts_work = 0
+    for part in parts:
+        size = max(1, sum(1 for x in part.labels if x))
+        parts_work = min(ESTIMATE_CAP, parts_work + size * rules.estimate_work(part))
+    return GraphCost(
+        states=rules.estimate_states(graph),
+        work=rules.estimate_work(graph),
+        parts=rules.part_estimate(graph),
+        parts_work=parts_work,
+        splits=len(parts) > 1,
+    )
 
 
 def graph_budget(graph: Graph, rules: RuleSet[Any, Any], method: str, requested: int | None) -> int:
-    """The budget to pass to ``analyze`` for a graph, or a one-line refusal.
+    """The budget to pass to ``analyze`` for a graph, or a one-line refusal (422).
 
     Graphs have no closed-form theory and no engine: ``auto`` and ``search`` are the exact
-    search, within :data:`WEB_GRAPH_BUDGET` (or ``requested``, at most
-    :data:`WEB_MAX_GRAPH_BUDGET`) states of the plain search or parts of the search by parts,
-    whichever is smaller.
+    search. It must fit :data:`WEB_GRAPH_BUDGET` (or ``requested``, at most
+    :data:`WEB_MAX_GRAPH_BUDGET`) states and :data:`WEB_GRAPH_WORK` option visits, either as the
+    plain search of the whole or as the search by parts. The budget returned steers the
+    analyser: the search by parts (impartial) needs at least its part estimate; the plain search
+    of the whole (the remoteness; partizan: everything) runs only when the states are within
+    the budget, so the budget stays below them when only the parts fit.
+
+    >>> depot = get_variant("depot")
+    >>> graph_budget(depot.parse_position("99 99"), depot, "auto", None)
+    Traceback (most recent call last):
+    ...
+    endnim.web.budgets.OverBudget: the exact search of this graph (4 vertices, 3 edges) may ...
     """
     assert isinstance(rules, GraphRuleSet)
     if method in ("theory", "engine"):
@@ -124,39 +172,46 @@ def graph_budget(graph: Graph, rules: RuleSet[Any, Any], method: str, requested:
             f"budget {limit:,}: the workbench searches graphs within at most "
             f"{WEB_MAX_GRAPH_BUDGET:,} states (the command line takes more)"
         )
-    states = rules.estimate_states(graph)
-    need = graph_search_size(graph, rules)
-    if min(states, need) > limit:
+    cost = graph_cost(graph, rules)
+    plain = cost.plain_fits(limit)
+    by_parts = cost.parts_fit(limit) and (rules.impartial or cost.splits)
+    if not (plain or by_parts):
+        states, work = (
+            (cost.states, cost.work) if cost.states <= cost.parts else (cost.parts, cost.parts_work)
+        )
         raise OverBudget(
             f"the exact search of this graph ({rules.describe_vertices(graph)}) may meet up to "
-            f"{format_count(min(states, need))} positions, over the workbench's budget of "
-            f"{limit:,}: lower some labels, or use `endnim analyze --variant {rules.name}` on "
-            "the command line"
+            f"{format_count(states)} positions and try {format_count(work)} moves, over the "
+            f"workbench's budget ({limit:,} positions, {WEB_GRAPH_WORK:,} moves): lower some "
+            f"labels, or use `endnim analyze --variant {rules.name}` on the command line"
         )
-    # impartial: the search by parts checks its (pessimistic) part estimate against the budget;
-    # when the plain search fits, the parts are at most that search's positions and their parts
-    return max(limit, need) if rules.impartial else limit
+    if rules.impartial:
+        return max(limit, cost.parts) if plain else cost.parts
+    return limit if plain else cost.states - 1  # partizan: the parts' canonical forms
 
 
 def check_playable(graph: Graph, rules: RuleSet[Any, Any]) -> None:
     """Refuse (422) a graph too large to value every move or play on the workbench: its plain
-    search (which gives every option's value and remoteness) must fit :data:`WEB_GRAPH_BUDGET`.
-    Play only lowers labels, so a game that starts within the budget stays within it."""
-    from endnim.play.evaluation import search_affordable
-
-    states = rules.estimate_states(graph)
-    if states > WEB_GRAPH_BUDGET or not search_affordable(graph, rules):
+    search (which gives every option's value and remoteness) must fit :data:`WEB_GRAPH_BUDGET`
+    states and :data:`WEB_GRAPH_WORK` option visits. Play only lowers labels, so a game that
+    starts within the budget stays within it."""
+    assert isinstance(rules, GraphRuleSet)
+    cost = graph_cost(graph, rules)
+    if not cost.plain_fits(WEB_GRAPH_BUDGET):
         raise OverBudget(
             f"valuing every move of this graph may take an exact search of up to "
-            f"{format_count(states)} "
-            f"states, over the workbench's {WEB_GRAPH_BUDGET:,}: lower some labels, or play "
-            "on the command line"
+            f"{format_count(cost.states)} positions and {format_count(cost.work)} moves, over "
+            f"the workbench's {WEB_GRAPH_BUDGET:,} positions and {WEB_GRAPH_WORK:,} moves: "
+            "lower some labels, or play on the command line"
         )
 
 
 def is_light_graph(graph: Graph, rules: RuleSet[Any, Any]) -> bool:
     """Whether a graph request is small enough to answer in the server itself."""
-    return rules.estimate_states(graph) <= LIGHT_GRAPH
+    return (
+        rules.estimate_states(graph) <= LIGHT_GRAPH
+        and rules.estimate_work(graph) <= 10 * LIGHT_GRAPH
+    )
 
 
 # ---------------------------------------------------------------------- tasks (worker processes)
@@ -181,7 +236,7 @@ def graph_moves_task(text: str, variant: str, player: End | None) -> dict[str, A
     rules = get_variant(variant)
     assert isinstance(rules, GraphRuleSet)
     graph = web_graph(text, rules)
-    if rules.estimate_states(graph) <= WEB_GRAPH_BUDGET and search_affordable(graph, rules):
+    if graph_cost(graph, rules).plain_fits(WEB_GRAPH_BUDGET) and search_affordable(graph, rules):
         from endnim.play.evaluation import evaluate_moves
 
         return evaluate_moves(graph, rules, player).to_dict()
