@@ -704,13 +704,21 @@ async function start() {
 
   $("variant").addEventListener("change", async () => {
     const wasGraph = isGraphView();
+    const wasTree = isTreeRules();
+    const oldVariant = state.variant;
     const rowText = state.piles.join(" ");
+    if (wasGraph && state.graph) {
+      state.back.push({ variant: oldVariant, graph: state.graph, layout: state.layout });
+    }
     state.variant = $("variant").value;
     syncVariantOptions();
     state.selected = null;
     if (isGraphView()) {
-      // a row becomes the rule set's row notation; a graph keeps its vertices where it can
-      const text = wasGraph && state.graph ? convertedText(state.graph, state.variant) : rowText;
+      // depot <-> depot-partizan: the same graph (every edge G, every depot a home); otherwise
+      // the row (End-Nim) in the rule set's own row notation. Back returns to the graph left.
+      if (!wasGraph) state.back.push({ variant: oldVariant, piles: state.piles.slice() });
+      const text = wasGraph && state.graph && !wasTree && !isTreeRules()
+        ? convertedText(state.graph, state.variant) : rowText;
       if (!(await loadGraphText(text, state.variant, false))) {
         showError("");
         loadPreset("path", false);
@@ -718,7 +726,7 @@ async function start() {
       return;
     }
     refresh();
-    if (state.table) drawTable();
+    if (state.table || wasGraph) drawTable();
   });
   $("position-form").addEventListener("submit", (event) => {
     event.preventDefault();
