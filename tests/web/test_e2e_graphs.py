@@ -338,3 +338,30 @@ def test_screenshot_of_the_graph_view(page: Page, tmp_path: Path) -> None:
     page.locator("main").screenshot(path=str(target))
     data = target.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+
+
+def test_switching_rule_sets(page: Page) -> None:
+    base: str = page.base_url  # type: ignore[attr-defined]
+    page.goto(f"{base}#variant=endnim&position=3+1+4")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#table-card")).to_be_visible()
+    for variant in ("tree", "depot"):  # the row in each rule set's row notation
+        page.select_option("#variant", variant)
+        page.wait_for_function(SETTLED)
+        check_drawing(page, variant, get_variant(variant).parse_position("3 1 4"))
+        expect(page.locator("#table-card")).to_be_hidden()
+    page.select_option("#variant", "depot-partizan")  # the same warehouse, every depot a home
+    page.wait_for_function(SETTLED)
+    expected = get_variant("depot-partizan").coerce_position(
+        get_variant("depot").parse_position("3 1 4").to_json()
+    )
+    assert expected.homes == (0, 4)
+    check_drawing(page, "depot-partizan", expected)
+    page.click("#back")
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#variant")).to_have_value("depot")
+    page.select_option("#variant", "endnim")
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#editor")).to_be_visible()
+    expect(page.locator("#position-text")).to_have_value("3 1 4")
+    expect(page.locator("#table-svg rect.cell").first).to_be_visible()
