@@ -46,8 +46,9 @@ WEB_GRAPH_WORK = 30_000
 option of a warehouse position gets a canonical labelling (bliss): about 140 µs each on the
 slowest graphs measured (depot-partizan grids), so about 4 s here; trees (AHU keys) are far
 faster."""
-LIGHT_GRAPH = 500
-"""Graph searches this small are answered in the server itself."""
+LIGHT_GRAPH = 200
+"""Graph searches of at most this many states (and ten times as many option visits, a few
+tenths of a second at most) are answered in the server itself."""
 
 
 def web_rules(name: str) -> RuleSet[Any, Any]:
