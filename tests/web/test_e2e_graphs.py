@@ -281,6 +281,7 @@ def test_the_editor(page: Page) -> None:
     check_analysis(page, "tree")
     # depot-partizan: an edge's colour and a home
     page.select_option("#variant", "depot-partizan")
+    expect(page.locator("#position-text")).to_have_value(re.compile('"colours"'))
     page.wait_for_function(SETTLED)
     page.click("#presets button[data-preset=star]")
     page.wait_for_function(SETTLED)
@@ -347,8 +348,10 @@ def test_switching_rule_sets(page: Page) -> None:
     expect(page.locator("#table-card")).to_be_visible()
     for variant in ("tree", "depot"):  # the row in each rule set's row notation
         page.select_option("#variant", variant)
+        expected = get_variant(variant).parse_position("3 1 4")
+        expect(page.locator("#position-text")).to_have_value(expected.to_text())
         page.wait_for_function(SETTLED)
-        check_drawing(page, variant, get_variant(variant).parse_position("3 1 4"))
+        check_drawing(page, variant, expected)
         expect(page.locator("#table-card")).to_be_hidden()
     page.select_option("#variant", "depot-partizan")  # the same warehouse, every depot a home
     page.wait_for_function(SETTLED)
@@ -356,10 +359,14 @@ def test_switching_rule_sets(page: Page) -> None:
         get_variant("depot").parse_position("3 1 4").to_json()
     )
     assert expected.homes == (0, 4)
+    expect(page.locator("#position-text")).to_have_value(expected.to_text())
+    page.wait_for_function(SETTLED)
     check_drawing(page, "depot-partizan", expected)
     page.click("#back")
-    page.wait_for_function(SETTLED)
     expect(page.locator("#variant")).to_have_value("depot")
+    expect(page.locator("#position-text")).to_have_value(
+        get_variant("depot").parse_position("3 1 4").to_text()
+    )
     page.select_option("#variant", "endnim")
     page.wait_for_function(SETTLED)
     expect(page.locator("#editor")).to_be_visible()

@@ -719,7 +719,8 @@ async function start() {
       if (!wasGraph) state.back.push({ variant: oldVariant, piles: state.piles.slice() });
       const text = wasGraph && state.graph && !wasTree && !isTreeRules()
         ? convertedText(state.graph, state.variant) : rowText;
-      if (!(await loadGraphText(text, state.variant, false))) {
+      const version = state.graphVersion;
+      if (!(await loadGraphText(text, state.variant, false)) && state.graphVersion === version) {
         showError("");
         loadPreset("path", false);
       }

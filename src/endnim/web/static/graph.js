@@ -289,6 +289,7 @@ function setGraph(graph, layout, remember = true) {
   }
   state.graph = graph;
   state.layout = layout;
+  state.graphVersion = (state.graphVersion || 0) + 1;
   state.pendingEdge = null;
   if (state.selected && state.selected.kind === "vertex" && state.selected.index >= graph.labels.length) state.selected = null;
   if (state.selected && state.selected.kind === "edge" && state.selected.index >= graph.edges.length) state.selected = null;
@@ -297,8 +298,10 @@ function setGraph(graph, layout, remember = true) {
 
 async function loadGraphText(text, variant = state.variant, remember = true) {
   // Any notation the rule set reads, drawn with a fresh layout.
+  const version = state.graphVersion;
   try {
     const read = await api("GET", "/api/position", { variant, position: text });
+    if (state.graphVersion !== version || state.variant !== variant) return false; // overtaken
     const graph = normalGraph(read.position);
     const layout = state.graph && state.layout && state.layout.length === graph.labels.length &&
       graphText(plainGraph(state.graph)) === graphText(plainGraph(graph))
