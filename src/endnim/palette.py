@@ -51,6 +51,15 @@ GRUNDY_STOPS: tuple[str, ...] = (
 )
 """The ``cividis`` scale sampled at 7 stops: Grundy values 1..max are interpolated along it."""
 
+EDGE_COLOURS: dict[str, str] = {
+    "L": OUTCOME_COLOURS[Outcome.L],
+    "R": OUTCOME_COLOURS[Outcome.R],
+    "G": "#009e73",
+}
+"""Edges of ``depot-partizan``: Left's blue and Right's vermillion (their outcome colours),
+``G`` (both players') Okabe–Ito bluish green. The page also dashes R edges and dots G edges,
+so that the colours are never the only cue."""
+
 HIGHLIGHT = "#cc79a7"
 """Marks a special cell (the triple point of a phase diagram): Okabe–Ito reddish purple."""
 
@@ -102,6 +111,7 @@ def palette_json() -> dict[str, Any]:
         "moves": dict(MOVE_COLOURS),
         "grundy_stops": list(GRUNDY_STOPS),
         "highlight": HIGHLIGHT,
+        "edges": dict(EDGE_COLOURS),
         "dark_text": DARK_TEXT,
         "light_text": LIGHT_TEXT,
     }

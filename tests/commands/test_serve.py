@@ -15,6 +15,8 @@ import pytest
 
 import endnim.cli as cli
 from endnim.errors import EndNimError
+from endnim.graphs import GRAPH_RULE_SETS
+from endnim.variants import BUILT_IN
 from endnim.web.server import BackgroundServer, bind, url_of
 
 
@@ -90,6 +92,7 @@ def test_bind_and_background_server() -> None:
         sock.close()
     with BackgroundServer() as server:
         status, body = fetch(server.url + "api/variants")
-        assert status == 200 and len(json.loads(body)) == 6
+        # the page's rule sets: the rows and the graphs
+        assert status == 200 and len(json.loads(body)) == len(BUILT_IN) + len(GRAPH_RULE_SETS)
     with pytest.raises(OSError):
         fetch(server.url + "api/health")  # stopped

@@ -19,6 +19,7 @@ import endnim.analyzer as analyzer
 import endnim.web.tables as web_tables
 from endnim.analyzer import analyze
 from endnim.commands.analyze import analyze as analyze_command
+from endnim.graphs import GRAPH_RULE_SETS
 from endnim.play import evaluate_moves
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.theory.partizan import phase_type
@@ -413,8 +414,11 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
 
 
 def test_variants(client: TestClient) -> None:
-    names = [v["name"] for v in get_json(client, "/api/variants")]
-    assert names == list(BUILT_IN_NAMES)
+    listed = get_json(client, "/api/variants")
+    rows = [v["name"] for v in listed if v["family"] == "row"]
+    assert rows == list(BUILT_IN_NAMES)
+    others = [v["name"] for v in listed if v["family"] != "row"]  # the page's graph view
+    assert others == [cls.name for cls in GRAPH_RULE_SETS]
 
 
 def test_the_page_and_its_files_are_served_and_need_no_internet(client: TestClient) -> None:

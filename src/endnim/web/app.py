@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from endnim import __version__
 from endnim.engine.families import EngineError
 from endnim.errors import BudgetError, EndNimError
+from endnim.graphs import GraphRuleSet, VertexMove
 from endnim.moves import Move
 from endnim.play import ComputerPlayer, GameSession
 from endnim.play.computer import check_skill
@@ -46,6 +47,17 @@ from endnim.web.budgets import (
 )
 from endnim.web.compute import ComputeGate, ComputeUnavailable
 from endnim.web.games import GameStore, UnknownGame
+from endnim.web.graphs import (
+    check_playable,
+    graph_analyze_task,
+    graph_budget,
+    graph_choose_task,
+    graph_moves_task,
+    is_graph,
+    is_light_graph,
+    web_graph,
+    web_rules,
+)
 from endnim.web.models import (
     AnalysisOut,
     AppliedOut,
@@ -56,6 +68,7 @@ from endnim.web.models import (
     MoveIn,
     MovesOut,
     NewGame,
+    PositionOut,
     Side,
     TableOut,
     VariantInfo,
@@ -76,7 +89,8 @@ PositionParam = Annotated[
     str,
     Query(
         max_length=MAX_POSITION_TEXT,
-        description="the piles: '3 3 3 2', '3,3,3,2' or '3^3 2'",
+        description="the piles: '3 3 3 2', '3,3,3,2' or '3^3 2'; graph rule sets: JSON "
+        '{"labels": [...], "edges": [[u, v], ...]} or their notations (3(1 2), grid 2x3: ...)',
         examples=["3 3 3 2"],
     ),
 ]
@@ -247,7 +261,7 @@ def create_app(
                 move_notation=v.move_notation,
             )
             for v in all_variants()
-            if isinstance(v, Variant)  # the page plays rows; other families come with their views
+            if isinstance(v, Variant | GraphRuleSet)  # the page's views: rows and graphs
         ]
 
     @app.get(
@@ -266,8 +280,17 @@ def create_app(
         ] = None,
     ) -> JSONResponse:
         """Outcome, Grundy value, winning moves, remoteness and reason: the object
-        ``endnim analyze --json`` prints."""
-        rules = get_row_variant(variant, "the workbench")
+        ``endnim analyze --json`` prints (graph rule sets: the exact search, within the
+        workbench's graph budget)."""
+        rules = web_rules(variant)
+        if is_graph(rules):
+            graph = web_graph(position, rules)
+            graph_limit = graph_budget(graph, rules, method, budget)
+            graph_args = (rules.format_position(graph), rules.name, method, graph_limit)
+            if is_light_graph(graph, rules):
+                return JSONResponse(light(graph_analyze_task, *graph_args))
+            return JSONResponse(heavy(graph_analyze_task, *graph_args))
+        assert isinstance(rules, Variant)
         piles = web_position(position)
         limit = analysis_budget(piles, rules, method, budget)
         args = (tuple(piles), rules.name, method, limit)
@@ -283,22 +306,65 @@ def create_app(
             Side | None, Query(description="partizan: L (Left) or R (Right); omitted: both")
         ] = None,
     ) -> MovesOut:
-        """Every legal move, whether it wins for its mover, and the value of where it leads."""
-        rules = get_row_variant(variant, "the workbench")
+        """Every legal move, whether it wins for its mover, and the value of where it leads.
+
+        Graph rule sets: every move ``v=k`` of every movable vertex v (its label becomes k)."""
+        rules = web_rules(variant)
+        if is_graph(rules):
+            graph = web_graph(position, rules)
+            graph_budget(graph, rules, "search", None)  # refuses what the workbench won't search
+            graph_args = (
+                rules.format_position(graph),
+                rules.name,
+                None if rules.impartial else player,
+            )
+            if is_light_graph(graph, rules):
+                return MovesOut.model_validate(light(graph_moves_task, *graph_args))
+            return MovesOut.model_validate(heavy(graph_moves_task, *graph_args))
+        assert isinstance(rules, Variant)
         piles = web_position(position, allow_empty=True)
         args = (tuple(piles), rules.name, None if rules.impartial else player)
         if is_light(piles, rules, "auto"):
             return MovesOut.model_validate(light(moves_task, *args))
         return MovesOut.model_validate(heavy(moves_task, *args))
 
+    @app.get("/api/position", tags=["explore"], responses=ERRORS)
+    def read_position(position: PositionParam, variant: VariantParam = "endnim") -> PositionOut:
+        """A position as its rule set reads it, without analysing it: graphs (any notation)
+        as their JSON object, which the page draws; rows as their piles."""
+        rules = web_rules(variant)
+        if is_graph(rules):
+            graph = web_graph(position, rules)
+            return PositionOut(
+                variant=rules.name,
+                position=rules.position_to_json(graph),
+                text=rules.format_position(graph),
+            )
+        piles = web_position(position)
+        return PositionOut(variant=rules.name, position=list(piles), text=str(piles))
+
     @app.get("/api/apply-move", tags=["explore"], responses=ERRORS)
     def apply_move(
         position: PositionParam,
-        move: Annotated[str, Query(max_length=200, description="L3, R0, L2r", examples=["R0"])],
+        move: Annotated[
+            str, Query(max_length=200, description="L3, R0, L2r; graphs: v=k", examples=["R0"])
+        ],
         variant: VariantParam = "endnim",
+        player: Annotated[
+            Side | None, Query(description="partizan graphs: the side making the move")
+        ] = None,
     ) -> AppliedOut:
-        """The position a move leads to (partizan: an L move is Left's, an R move Right's)."""
-        rules = get_row_variant(variant, "the workbench")
+        """The position a move leads to (partizan rows: an L move is Left's, an R move
+        Right's; partizan graphs: the move of ``player``)."""
+        rules = web_rules(variant)
+        if is_graph(rules):
+            graph = web_graph(position, rules)
+            if not rules.impartial and player is None:
+                raise EndNimError(f"{rules.title}: say whose move it is with player=L or R")
+            vertex_move = VertexMove.parse(move)
+            after_graph = rules.play(graph, vertex_move, None if rules.impartial else player)
+            return AppliedOut(move=str(vertex_move), after=rules.format_position(after_graph))
+        assert isinstance(rules, Variant)
         piles = web_position(position)
         played = Move.parse(move)
         side = None if rules.impartial else played.end
@@ -314,9 +380,23 @@ def create_app(
         seed: Annotated[int | None, Query(description="makes random choices reproducible")] = None,
     ) -> ChoiceOut:
         """The computer's move in a position (its best with probability skill %)."""
-        rules = get_row_variant(variant, "the workbench")
-        piles = web_position(position)
+        rules = web_rules(variant)
         check_skill(skill)
+        if is_graph(rules):
+            graph = web_graph(position, rules)
+            check_playable(graph, rules)
+            graph_args = (
+                rules.format_position(graph),
+                rules.name,
+                None if rules.impartial else player,
+                skill,
+                seed,
+            )
+            if is_light_graph(graph, rules):
+                return ChoiceOut.model_validate(light(graph_choose_task, *graph_args))
+            return ChoiceOut.model_validate(heavy(graph_choose_task, *graph_args))
+        assert isinstance(rules, Variant)
+        piles = web_position(position)
         side = None if rules.impartial else player
         args = (tuple(piles), rules.name, side, skill, seed)
         if is_light(piles, rules, "auto"):
@@ -353,11 +433,16 @@ def create_app(
     @app.post("/api/games", tags=["play"], status_code=201, responses=GAME_ERRORS)
     def new_game(spec: NewGame) -> GameOut:
         """Start a game against the computer (the computer moves when you ask it to)."""
-        rules = get_row_variant(spec.variant, "the workbench")
-        piles = web_position(spec.position, max_piles=MAX_GAME_PILES)
+        rules = web_rules(spec.variant)
+        start: object
+        if is_graph(rules):
+            start = web_graph(spec.position, rules)
+            check_playable(start, rules)
+        else:
+            start = web_position(spec.position, max_piles=MAX_GAME_PILES)
         game = GameSession(
             rules,
-            piles,
+            start,
             human_first=spec.human_first,
             human_side=None if rules.impartial else (spec.human_side or "L"),
             computer=ComputerPlayer(spec.skill, random.Random(spec.seed)),

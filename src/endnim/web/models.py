@@ -9,7 +9,7 @@ above 2**53) positions are also given as text (``after_text``, ``middle_text``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,7 +91,9 @@ class MoveValueOut(BaseModel):
 
     move: str
     player: Side | None
-    after: list[int]
+    after: list[int] | dict[str, Any] = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object"
+    )
     after_text: str
     wins: bool
     outcome: Literal["P", "N", "L", "R"] | None
@@ -115,7 +117,9 @@ class WinningRangeOut(BaseModel):
 class MovesOut(BaseModel):
     """Every legal move of a position, valued (``moves`` is null when too many to list)."""
 
-    position: list[int]
+    position: list[int] | dict[str, Any] = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object"
+    )
     variant: str
     player: Side | None
     listed: bool
@@ -123,6 +127,16 @@ class MovesOut(BaseModel):
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
     values_from: Literal["search", "engine", "theory"]
+
+
+class PositionOut(BaseModel):
+    """A position as its rule set reads it (``/api/position``)."""
+
+    variant: str
+    position: list[int] | dict[str, Any] = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object"
+    )
+    text: str = Field(description="the position written back (graphs: one line of JSON)")
 
 
 class AppliedOut(BaseModel):

@@ -38,6 +38,10 @@ const state = {
   moves: null,
   hintMove: null,
   table: null,
+  graph: null, // the graph view's position (graph.js): {labels, edges, colours?, homes?}
+  layout: null, // its vertex coordinates
+  selected: null, // {kind: "vertex" | "edge", index}
+  pendingEdge: null, // a vertex waiting to be joined to the next one clicked
 };
 
 const $ = (id) => document.getElementById(id);
@@ -93,7 +97,7 @@ function setBusy(on) { $("busy").hidden = !on; }
 
 // ------------------------------------------------------------------ helpers
 const isPartizan = () => { const info = state.variants[state.variant]; return !!info && !info.impartial; };
-const positionText = () => state.piles.join(" ");
+const positionText = () => (isGraphView() ? (state.graph ? graphText(state.graph) : "") : state.piles.join(" "));
 const sideName = (side) => (side === "L" ? "Left" : "Right");
 
 function shortRow(text, limit = 48) {
@@ -144,6 +148,25 @@ function setPosition(piles, remember = true) {
 }
 
 function renderEditor() {
+  const graphView = isGraphView();
+  $("editor").hidden = graphView;
+  $("graph-view").hidden = !graphView;
+  $("position-text-label").textContent = graphView ? "Position" : "Row";
+  $("position-text").placeholder = graphView ? "JSON, 3(1 2), cycle: 0 3 1, grid 2x3: 1 2 1 2 1 2" : "3 3 3 2  or  3^3 2";
+  $("move-text").placeholder = graphView ? "3=0 (vertex 3 becomes 0)" : "L3, R0, L2r";
+  if (graphView) {
+    const locked = Boolean(state.game);
+    $("position-text").value = positionText();
+    $("position-text").disabled = locked;
+    $("set-position").disabled = locked;
+    $("random").disabled = locked;
+    $("variant").disabled = locked;
+    $("back").disabled = locked || state.back.length === 0;
+    const info = state.variants[state.variant];
+    $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
+    renderGraphView();
+    return;
+  }
   const editor = $("editor");
   const locked = Boolean(state.game);
   editor.replaceChildren();
@@ -215,7 +238,7 @@ async function refresh() {
   const player = isPartizan() && state.game ? state.game.side_to_move : null;
   setBusy(true);
   try {
-    if (state.piles.length === 0) {
+    if (!isGraphView() && state.piles.length === 0) {
       renderEmpty();
     } else {
       const analysis = await api("GET", "/api/analyze", { variant: state.variant, position: text });
@@ -225,6 +248,7 @@ async function refresh() {
     const moves = await api("GET", "/api/moves", { variant: state.variant, position: text, player });
     if (request !== state.request) return;
     state.moves = moves;
+    state.movesText = text;
     renderMoves();
     showError("");
   } catch (error) {
@@ -260,7 +284,7 @@ function renderAnalysis(a) {
   } else {
     $("remoteness").textContent = `${a.remoteness} moves with best play`;
   }
-  const ranges = a.winning_move_ranges.map(rangeText);
+  const ranges = a.winning_move_ranges ? a.winning_move_ranges.map(rangeText) : a.winning_moves; // graphs: a list
   $("winning").textContent = ranges.length ? ranges.join(", ") : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
@@ -273,6 +297,14 @@ function renderAnalysis(a) {
   $("reason").replaceChildren(...a.reason.map((r) =>
     el("li", {}, el("strong", { text: r.theorem }), document.createTextNode(` ${r.statement}`))));
   $("notes").replaceChildren(...(a.notes || []).map((n) => el("li", { text: n })));
+  if (a.components) {
+    const parts = a.components.map((c) => {
+      const value = c.grundy !== undefined && c.grundy !== null ? `G ${c.grundy}` : c.value || c.outcome || "?";
+      return `vertices ${c.vertices.filter((v) => v !== null).join(", ")}: ${value}`;
+    });
+    $("reason").append(el("li", { class: "components" }, el("strong", { text: "Independent parts" }),
+      document.createTextNode(` ${parts.join("; ")}`)));
+  }
 }
 
 // ------------------------------------------------------------------ moves
@@ -295,6 +327,7 @@ function renderMoves() {
   const listing = state.moves;
   const box = $("moves");
   box.replaceChildren();
+  if (isGraphView()) renderGraphView();
   if (!listing) return;
   box.dataset.position = positionText();
   const reveal = !state.game || $("show-values").checked;
@@ -315,7 +348,10 @@ function renderMoves() {
   if (state.game && !state.game.over && state.game.to_move === "human" && listing.total) caption.push("Click a move to play it.");
   $("moves-caption").textContent = caption.join(" ");
   if (!listing.listed) return;
-  const groups = isPartizan() ? [["L", "Left’s moves (first pile)"], ["R", "Right’s moves (last pile)"]] : [[null, null]];
+  const graphView = isGraphView();
+  const groups = !isPartizan() ? [[null, null]] : graphView
+    ? [["L", "Left’s moves (along L and G edges)"], ["R", "Right’s moves (along R and G edges)"]]
+    : [["L", "Left’s moves (first pile)"], ["R", "Right’s moves (last pile)"]];
   for (const [player, title] of groups) {
     const moves = listing.moves.filter((m) => player === null || m.player === player);
     if (player !== null && !moves.length && listing.player && listing.player !== player) continue;
@@ -325,17 +361,18 @@ function renderMoves() {
     for (const move of moves) {
       const result = move.wins ? "win" : "lose";
       const clickable = moveClickable(move);
-      const details = `${move.move}: leads to ${move.after_text || "the empty row"}` +
+      const leads = graphView ? `vertex ${move.move.replace("=", " becomes ")}` : `leads to ${move.after_text || "the empty row"}`;
+      const details = `${move.move}: ${leads}` +
         (reveal ? ` — ${move.wins ? "a winning" : "a losing"} move` + (moveValue(move) ? ` (${moveValue(move)})` : "") : "");
       const button = el("button", {
         type: "button",
         class: `move ${reveal ? result : "neutral"}${state.hintMove === move.move ? " hinted" : ""}`,
         "data-move": move.move, "data-result": result, "data-player": move.player || "",
         title: details, "aria-label": details, disabled: !clickable,
-        onclick: () => playMove(move.move),
+        onclick: () => playMove(move.move, move.player),
       },
       el("span", { class: "mv", text: move.move }),
-      el("span", { class: "to", text: `→ ${shortRow(move.after_text, 18)}` }),
+      el("span", { class: "to", text: graphView ? `vertex ${move.move.split("=")[0]} → ${move.move.split("=")[1]}` : `→ ${shortRow(move.after_text, 18)}` }),
       reveal ? el("span", { class: "val", text: moveValue(move) || (move.wins ? "wins" : "loses") }) : null);
       row.append(button);
     }
@@ -344,7 +381,7 @@ function renderMoves() {
   }
 }
 
-async function playMove(moveText) {
+async function playMove(moveText, player = null) {
   if (!moveText) return;
   state.hintMove = null;
   $("hint-text").hidden = true;
@@ -354,6 +391,16 @@ async function playMove(moveText) {
       for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
       state.game = await api("POST", `/api/games/${state.game.id}/moves`, undefined, { move: moveText });
       afterGameChange();
+    } else if (isGraphView()) {
+      const side = player || (isPartizan() ? viewedPlayer() : null);
+      const move = state.moves && state.moves.listed
+        ? state.moves.moves.find((m) => m.move === moveText && (!side || m.player === side)) : null;
+      if (move) {
+        setGraph(normalGraph(move.after), state.layout);
+      } else {
+        const applied = await api("GET", "/api/apply-move", { variant: state.variant, position: positionText(), move: moveText, player: side });
+        setGraph(normalGraph(JSON.parse(applied.after)), state.layout);
+      }
     } else {
       const move = state.moves && state.moves.listed ? state.moves.moves.find((m) => m.move === moveText) : null;
       if (move) {
@@ -379,7 +426,7 @@ function skillText(value) {
 
 async function newGame() {
   const start = state.game ? state.game.start : positionText();
-  if (!start) { showError("add a pile first"); return; }
+  if (!start) { showError(isGraphView() ? "draw a graph first" : "add a pile first"); return; }
   const first = document.querySelector("input[name=first]:checked").value;
   const side = document.querySelector("input[name=side]:checked").value;
   try {
@@ -400,7 +447,12 @@ async function newGame() {
 
 function afterGameChange() {
   const game = state.game;
-  state.piles = game.position ? game.position.split(" ") : [];
+  if (isGraphView()) {
+    state.graph = normalGraph(parseJSON(game.position));
+    state.pendingEdge = null;
+  } else {
+    state.piles = game.position ? game.position.split(" ") : [];
+  }
   state.hintMove = null;
   renderGame();
   refresh();
@@ -440,14 +492,16 @@ function renderGame() {
     status.textContent = human ? "You won! The computer has no good move left." : "The computer won.";
     status.classList.add(human ? "won" : "lost");
   } else if (game.to_move === "human") {
-    status.textContent = `Your move${you ? ` (${you}: play the ${game.human_side === "L" ? "first" : "last"} pile)` : ""}.`;
+    const where = isGraphView() ? `reduce a vertex you reach along ${game.human_side} and G edges` : `play the ${game.human_side === "L" ? "first" : "last"} pile`;
+    status.textContent = `Your move${you ? ` (${you}: ${where})` : ""}.`;
     status.classList.add("yours");
   } else {
     status.textContent = "The computer is thinking…";
   }
   $("history").replaceChildren(...game.history.map((ply) => el("li", { class: ply.mover },
     el("strong", { text: ply.mover === "human" ? "you" : "computer" }),
-    document.createTextNode(` ${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move} → ${shortRow(ply.after, 40)}`),
+    document.createTextNode(` ${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
+      (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`)),
     ply.kind === "random" ? el("em", { text: " (a random move)" }) : null)));
 }
 
@@ -507,6 +561,7 @@ function textOn(hex) {
 }
 
 async function drawTable() {
+  if (isGraphView()) return; // tables are of rows x·w·y
   const rows = Number($("table-rows").value);
   const cols = Number($("table-cols").value);
   const middle = $("table-middle").value.trim();
@@ -614,6 +669,10 @@ function readHash() {
   const params = new URLSearchParams(window.location.hash.slice(1));
   if (params.get("variant") && state.variants[params.get("variant")]) state.variant = params.get("variant");
   if (params.get("position")) {
+    if (isGraphView()) {
+      state.graphText = params.get("position");
+      return;
+    }
     try { state.piles = parseRow(params.get("position")); } catch (error) { showError(error.message); }
   }
 }
@@ -621,6 +680,13 @@ function readHash() {
 function syncVariantOptions() {
   $("side-options").hidden = !isPartizan();
   $("variant").value = state.variant;
+  const graphView = isGraphView();
+  $("table-card").hidden = graphView;
+  $("editor").hidden = graphView;
+  $("graph-view").hidden = !graphView;
+  const [left, right] = document.querySelectorAll("#side-options label");
+  left.lastChild.textContent = graphView ? " Left (L and G edges)" : " Left (first pile)";
+  right.lastChild.textContent = graphView ? " Right (R and G edges)" : " Right (last pile)";
 }
 
 async function start() {
@@ -636,14 +702,36 @@ async function start() {
   readHash();
   syncVariantOptions();
 
-  $("variant").addEventListener("change", () => {
+  $("variant").addEventListener("change", async () => {
+    const wasGraph = isGraphView();
+    const wasTree = isTreeRules();
+    const oldVariant = state.variant;
+    const rowText = state.piles.join(" ");
+    if (wasGraph && state.graph) {
+      state.back.push({ variant: oldVariant, graph: state.graph, layout: state.layout });
+    }
     state.variant = $("variant").value;
     syncVariantOptions();
+    state.selected = null;
+    if (isGraphView()) {
+      // depot <-> depot-partizan: the same graph (every edge G, every depot a home); otherwise
+      // the row (End-Nim) in the rule set's own row notation. Back returns to the graph left.
+      if (!wasGraph) state.back.push({ variant: oldVariant, piles: state.piles.slice() });
+      const text = wasGraph && state.graph && !wasTree && !isTreeRules()
+        ? convertedText(state.graph, state.variant) : rowText;
+      const version = state.graphVersion;
+      if (!(await loadGraphText(text, state.variant, false)) && state.graphVersion === version) {
+        showError("");
+        loadPreset("path", false);
+      }
+      return;
+    }
     refresh();
-    if (state.table) drawTable();
+    if (state.table || wasGraph) drawTable();
   });
   $("position-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (isGraphView()) { loadGraphText($("position-text").value); return; }
     try { setPosition(parseRow($("position-text").value)); } catch (error) { showError(error.message); }
   });
   $("move-form").addEventListener("submit", (event) => {
@@ -655,9 +743,11 @@ async function start() {
     if (!previous) return;
     state.variant = previous.variant;
     syncVariantOptions();
-    setPosition(previous.piles, false);
+    if (previous.graph) setGraph(previous.graph, previous.layout, false);
+    else setPosition(previous.piles, false);
   });
   $("random").addEventListener("click", () => {
+    if (isGraphView()) { randomGraphPreset(); return; }
     const length = 2 + Math.floor(Math.random() * 4);
     setPosition(Array.from({ length }, () => String(1 + Math.floor(Math.random() * 7))));
   });
@@ -672,10 +762,26 @@ async function start() {
     $("table-middle").value = state.piles.slice(1, -1).join(" ");
     drawTable();
   });
+  wireGraphView();
   renderGame();
-  await refresh();
-  await drawTable();
+  if (isGraphView()) {
+    const text = state.graphText || state.piles.join(" ");
+    state.graphText = null;
+    if (!(await loadGraphText(text, state.variant, false))) loadPreset("path", false);
+    await waitForRefresh();
+  } else {
+    await refresh();
+    await drawTable();
+  }
   document.body.dataset.ready = "true";
+}
+
+function waitForRefresh() {
+  // loadGraphText/setGraph start refresh() without waiting: wait until the page is not busy
+  return new Promise((resolve) => {
+    const check = () => ($("busy").hidden ? resolve() : window.setTimeout(check, 30));
+    window.setTimeout(check, 0);
+  });
 }
 
 start();
