@@ -48,6 +48,9 @@ AUTO_SEARCH_WORK = 3_000_000
 """... and at most this many option visits (states × options per state: about a second)."""
 AUTO_ENGINE_CELLS = 10**9
 """In ``auto``, the engine computes a Grundy value no theorem fixes within this many cells."""
+AUTO_BUDGET_ADVICE = "over the auto budget (--budget raises it; --method search forces it)"
+"""The command line's advice in the note of an uncomputed remoteness (the web page words it
+its own way: :mod:`endnim.web.words`)."""
 
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
@@ -334,8 +337,7 @@ def _complete(
         return
     analysis.notes.append(
         f"remoteness not computed: exact search may visit up to {format_count(states)} states "
-        f"(about {format_bytes(estimate_bytes(states, piles))}), over the auto budget "
-        "(--budget raises it; --method search forces it)"
+        f"(about {format_bytes(estimate_bytes(states, piles))}), {AUTO_BUDGET_ADVICE}"
     )
     if analysis.grundy is not None or not rules.impartial:
         return
