@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
 Term = str | int
@@ -51,7 +52,7 @@ class Relation:
         terms = self.left if self.op == "mod" else self.left + self.right
         return {t for t in terms if isinstance(t, str)}
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The relation as the paper writes it."""
         left = _sum_text(self.left)
@@ -131,6 +132,7 @@ def _parse_sum(text: str) -> tuple[Term, ...]:
     return tuple(terms)
 
 
+@lru_cache(maxsize=4096)
 def relation(text: str) -> Relation:
     """Parse ``"a_3 = a_1 + 1"``, ``"l + r is even"`` or ``"a_1 ≡ 1, 2 (mod 4)"``.
 
