@@ -115,6 +115,8 @@ def _sum_text(terms: tuple[Term, ...]) -> str:
 
 def _parse_sum(text: str) -> tuple[Term, ...]:
     tokens = text.split()
+    if len(tokens) % 2 == 0:
+        raise ValueError(f"not a sum of names and numbers: {text!r}")
     terms: list[Term] = []
     sign = 1
     for index, token in enumerate(tokens):
