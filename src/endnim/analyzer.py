@@ -48,6 +48,9 @@ AUTO_SEARCH_WORK = 3_000_000
 """... and at most this many option visits (states × options per state: about a second)."""
 AUTO_ENGINE_CELLS = 10**9
 """In ``auto``, the engine computes a Grundy value no theorem fixes within this many cells."""
+AUTO_BUDGET_ADVICE = "over the auto budget (--budget raises it; --method search forces it)"
+"""The command line's advice in the note of an uncomputed remoteness (the web page words it
+its own way: :mod:`endnim.web.words`)."""
 
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
@@ -145,10 +148,16 @@ class Analysis:
         rows = [
             ("variant", self.variant),
             ("outcome", f"{self.outcome}: {OUTCOME_WORDS[self.outcome]}"),
-            ("grundy", "unknown" if self.grundy is None else str(self.grundy)),
+        ]
+        if self.ruleset.impartial:
+            rows.append(("grundy", "unknown" if self.grundy is None else str(self.grundy)))
+        if self.thresholds is not None:
+            rows.append(("thresholds", thresholds_text(self.thresholds)))
+        rows += [
             ("winning moves", ", ".join(self.move_summary()) or "none"),
-            ("remoteness", "unknown" if self.remoteness is None else str(self.remoteness)),
+            ("remoteness", remoteness_text(self.remoteness)),
             *(("reason", str(r)) for r in self.reasons),
+            *(("note", note) for note in self.notes),
         ]
         cells = "".join(
             f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
@@ -166,6 +175,34 @@ class Analysis:
     def to_json(self) -> str:
         """One line of JSON."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+THRESHOLD_NAMES = {"L_star": "L*", "R_star": "R*", "L_threshold": "L", "R_threshold": "R"}
+"""How the thresholds of a partizan row are written for people (docs/errata.md conventions:
+L* is the least s with s·row in L or N, L the least x with x·row in L; R*, R dually)."""
+
+
+def thresholds_text(thresholds: dict[str, int]) -> str:
+    """A partizan row's thresholds for people.
+
+    >>> thresholds_text({"L_star": 6, "R_star": 7, "L_threshold": 6, "R_threshold": 7})
+    'L* = 6, R* = 7, L = 6, R = 7'
+    """
+    return ", ".join(f"{THRESHOLD_NAMES.get(k, k)} = {v}" for k, v in thresholds.items())
+
+
+def remoteness_text(remoteness: int | dict[str, int] | None) -> str:
+    """The remoteness for people; partizan: with each player moving first.
+
+    >>> remoteness_text(9), remoteness_text({"left_first": 5, "right_first": 4})
+    ('9', 'Left moving first: 5, Right moving first: 4')
+    """
+    if remoteness is None:
+        return "unknown"
+    if isinstance(remoteness, int):
+        return str(remoteness)
+    words = {"left_first": "Left moving first", "right_first": "Right moving first"}
+    return ", ".join(f"{words.get(k, k)}: {v}" for k, v in remoteness.items())
 
 
 def analyze(
@@ -333,8 +370,7 @@ def _complete(
         return
     analysis.notes.append(
         f"remoteness not computed: exact search may visit up to {format_count(states)} states "
-        f"(about {format_bytes(estimate_bytes(states, piles))}), over the auto budget "
-        "(--budget raises it; --method search forces it)"
+        f"(about {format_bytes(estimate_bytes(states, piles))}), {AUTO_BUDGET_ADVICE}"
     )
     if analysis.grundy is not None or not rules.impartial:
         return

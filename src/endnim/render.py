@@ -16,7 +16,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from endnim.analyzer import OUTCOME_WORDS
+from endnim.analyzer import OUTCOME_WORDS, remoteness_text, thresholds_text
 from endnim.variants import get_variant
 
 if TYPE_CHECKING:
@@ -87,10 +87,7 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         grundy = "unknown" if result.grundy is None else f"{result.grundy}"
         table.add_row("grundy", grundy + (f"  [dim]({source})[/]" if source else ""))
     if result.thresholds:
-        table.add_row(
-            "thresholds",
-            ", ".join(f"{k} = {v}" for k, v in result.thresholds.items()),
-        )
+        table.add_row("thresholds", thresholds_text(result.thresholds))
     ranges = result.move_summary()
     if ranges:
         moves = ", ".join(ranges[:20]) + (" ..." if len(ranges) > 20 else "")
@@ -100,11 +97,7 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
             moves = "none: every move leads to an N-position"
     table.add_row("winning moves", moves)
     if result.remoteness is not None:
-        if isinstance(result.remoteness, dict):
-            text = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in result.remoteness.items())
-        else:
-            text = str(result.remoteness)
-        table.add_row("remoteness", text)
+        table.add_row("remoteness", remoteness_text(result.remoteness))
     for number, part in enumerate(result.components or (), start=1):
         value = part.get("grundy", part.get("value"))
         vertices = part.get("vertices")

@@ -31,6 +31,10 @@ from endnim.ruleset import RuleSet
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
 """States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
 
+BUDGET_ADVICE = "raise it with --budget, or use --method theory"
+"""The command line's advice when a search is over its budget (:mod:`endnim.web.words` gives
+the web page's words for it)."""
+
 WORK_PER_STATE = 10
 """Option visits allowed per budgeted state: the default budget allows 20 million (about five
 seconds), so that a few states with huge piles cannot run for minutes."""
@@ -162,8 +166,7 @@ class Solver:
                 f"({WORK_PER_STATE} per budgeted state)"
             )
             raise BudgetError(
-                f"exact search of {what} may visit up to {over}: raise it with --budget, or use "
-                "--method theory",
+                f"exact search of {what} may visit up to {over}: {BUDGET_ADVICE}",
                 states=states,
                 bytes_needed=need,
                 budget=self.budget,

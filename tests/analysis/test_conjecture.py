@@ -146,3 +146,36 @@ def test_bad_arguments() -> None:
     assert all(
         horrocks.conjecture_3((m,) * n, muller((m,) * n)) for m in (1, 2, 3) for n in (1, 2, 3)
     )
+
+
+def test_counterexamples_and_extremal_cases_come_with_their_values() -> None:
+    """Issue 13: a counterexample is shown with the value that breaks the statement."""
+    from click.testing import CliRunner
+
+    from endnim.commands.conjecture import conjecture as command
+
+    c = custom_conjecture("endnim", "g < beans", where="n >= 2", tight="g == beans - 1")
+    report = check_conjecture(c, max_length=4, max_pile=4)
+    grundy = {p: solver("endnim").value(p).grundy for p in positions(4, 4)}  # type: ignore[union-attr]
+    assert report.example_values == [grundy[p] for p in report.examples]
+    data = report.to_dict()
+    for name in (
+        "smallest_counterexample_by_heaps",
+        "smallest_counterexample_by_beans",
+        "smallest_tight_by_heaps",
+        "smallest_tight_by_beans",
+    ):
+        assert data[f"{name}_value"] == grundy[tuple(data[name])]
+    partizan = check_conjecture(custom_conjecture("partizan", "g != 'N'"), max_length=2, max_pile=2)
+    assert partizan.to_dict()["smallest_counterexample_by_heaps_value"] == "N"
+    # a saved state from before values were kept still loads (values unknown)
+    state = data | {"resumed": False}
+    for key in [k for k in state if k.endswith("_value") or k == "example_values"]:
+        del state[key]
+    report.restore(state)
+    assert report.example_values == [None] * len(report.examples)
+    assert report.value_of("smallest_counterexample_by_heaps") is None
+    # the command prints each counterexample with its value
+    result = CliRunner().invoke(command, ["-v", "endnim", "--holds", "g < beans", "-L", "2"])
+    assert result.exit_code == 1
+    assert "1 2 (g = 3)" in result.output and "2 1 (g = 3)" in result.output

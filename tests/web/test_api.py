@@ -28,6 +28,7 @@ from endnim.web.app import create_app
 from endnim.web.budgets import analysis_budget
 from endnim.web.compute import ComputeGate
 from endnim.web.games import GameStore
+from endnim.web.words import analysis_for_page
 
 STATIC = Path(web_tables.__file__).parent / "static"
 
@@ -107,7 +108,8 @@ def test_large_positions_are_answered_within_the_web_budget(client: TestClient) 
     answer = get_json(client, "/api/analyze", position=piles)
     assert time.monotonic() - started < 5
     budget = analysis_budget(analyze(piles).position, get_variant("endnim"), "auto", None)
-    assert answer == analyze(piles, budget=budget).to_dict()
+    # the command line's answer, with its advice ("--budget raises it") in the page's words
+    assert answer == analysis_for_page(analyze(piles, budget=budget).to_dict())
     assert answer["remoteness"] is None and any("remoteness" in n for n in answer["notes"])
     huge = get_json(client, "/api/analyze", position=f"{10**100} 7 {10**100}", variant="muller")
     assert huge["position"][0] == 10**100  # exact big integers in the JSON
@@ -133,6 +135,22 @@ def test_bad_input_is_a_clear_4xx(client: TestClient) -> None:
     for params, status, words in cases:
         detail = error_of(client.get("/api/analyze", params=params), status)
         assert words in detail, (params, detail)
+
+
+def test_the_page_gets_page_words_not_command_line_advice(client: TestClient) -> None:
+    """Issue 13: notes and errors on the page say what the workbench does, not "--budget"."""
+    answer = get_json(client, "/api/analyze", position="1000000 3 1000000")
+    assert answer["notes"] and not any("--" in note for note in answer["notes"])
+    assert any("the workbench" in note for note in answer["notes"])
+    for params in (
+        {"position": "3000 3000 3000", "method": "search", "budget": "1000"},
+        {"position": "30000 3 30000", "method": "engine"},
+    ):
+        detail = error_of(client.get("/api/analyze", params=params), 422)
+        assert "--" not in detail and "ENDNIM_" not in detail, detail
+        assert "too much for the workbench" in detail, detail
+    # the command line keeps its advice
+    assert "--budget raises it" in analyze("1000000 3 1000000").notes[0]
 
 
 # --------------------------------------------------------------------------- moves, computer

@@ -182,6 +182,11 @@ class ConjectureReport:
     resumed: bool = False
     source: str = "engine"
     """Where the values came from: ``engine`` or ``stored sweep DIR``."""
+    example_values: list[Any] = field(default_factory=list)
+    """The value (Grundy value; partizan: class) of each of ``examples``."""
+    extreme_values: dict[str, Any] = field(default_factory=dict)
+    """The value of each smallest case, by its field name (``smallest_counterexample_by_heaps``
+    ...): a counterexample is shown with the value that breaks the statement."""
 
     @property
     def holds(self) -> bool:
@@ -193,26 +198,37 @@ class ConjectureReport:
         """Every layer up to ``max_length`` is finished."""
         return self.done_length >= self.max_length
 
-    def record(self, piles: Piles, ok: bool, is_tight: bool) -> None:
-        """Count a failing or extremal position (counting every position is the caller's)."""
+    def record(self, piles: Piles, ok: bool, is_tight: bool, value: Any = None) -> None:
+        """Count a failing or extremal position with its value (counting every position is
+        the caller's)."""
         if not ok:
             self.counterexamples += 1
             if len(self.examples) < KEPT_EXAMPLES:
                 self.examples.append(piles)
+                self.example_values.append(value)
             best = self.smallest_counterexample_by_heaps
             if best is None or _by_heaps(piles) < _by_heaps(best):
                 self.smallest_counterexample_by_heaps = piles
+                self.extreme_values["smallest_counterexample_by_heaps"] = value
             best = self.smallest_counterexample_by_beans
             if best is None or _by_beans(piles) < _by_beans(best):
                 self.smallest_counterexample_by_beans = piles
+                self.extreme_values["smallest_counterexample_by_beans"] = value
         if is_tight:
             self.tight_count += 1
             best = self.smallest_tight_by_heaps
             if best is None or _by_heaps(piles) < _by_heaps(best):
                 self.smallest_tight_by_heaps = piles
+                self.extreme_values["smallest_tight_by_heaps"] = value
             best = self.smallest_tight_by_beans
             if best is None or _by_beans(piles) < _by_beans(best):
                 self.smallest_tight_by_beans = piles
+                self.extreme_values["smallest_tight_by_beans"] = value
+
+    def value_of(self, name: str) -> Any:
+        """The value of the smallest case ``name`` (e.g. ``smallest_counterexample_by_heaps``);
+        ``None`` if none was found or a saved state from before values were kept lacks it."""
+        return self.extreme_values.get(name)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the JSON of ``endnim conjecture --json`` and of the saved state)."""
@@ -243,6 +259,8 @@ class ConjectureReport:
             "complete": self.complete,
             "resumed": self.resumed,
             "source": self.source,
+            "example_values": list(self.example_values),
+            **{f"{name}_value": self.value_of(name) for name in _EXTREMES},
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -260,9 +278,20 @@ class ConjectureReport:
         self.tight_count = int(data["tight_count"])
         self.smallest_tight_by_heaps = piles(data["smallest_tight_by_heaps"])
         self.smallest_tight_by_beans = piles(data["smallest_tight_by_beans"])
+        values = data.get("example_values")
+        self.example_values = list(values) if values is not None else [None] * len(self.examples)
+        self.extreme_values = {name: data.get(f"{name}_value") for name in _EXTREMES}
         self.done_length = int(data["done_length"])
         self.done_first = int(data["done_first"])
         self.resumed = True
+
+
+_EXTREMES = (
+    "smallest_counterexample_by_heaps",
+    "smallest_counterexample_by_beans",
+    "smallest_tight_by_heaps",
+    "smallest_tight_by_beans",
+)
 
 
 def state_path(
@@ -381,7 +410,7 @@ def check_conjecture(
                 ok = holds(piles, value)
                 is_tight = tight is not None and tight(piles, value)
                 if not ok or is_tight:
-                    report.record(piles, ok, is_tight)
+                    report.record(piles, ok, is_tight, value)
             report.positions += count
             report.applicable += applicable
             report.done_first = first

@@ -179,6 +179,14 @@ def _show(piles: tuple[int, ...] | None) -> str:
     return "—" if piles is None else " ".join(map(str, piles))
 
 
+def _shown(piles: tuple[int, ...] | None, value: object) -> str:
+    """A case with its value: ``5 4 2 4 (g = 4)`` (``g`` as in the expressions)."""
+    from rich.markup import escape
+
+    text = _show(piles)
+    return escape(text if piles is None or value is None else f"{text} (g = {value})")
+
+
 def _print_report(report: ConjectureReport) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -200,13 +208,36 @@ def _print_report(report: ConjectureReport) -> None:
         grid.add_row("result", "[bold green]holds[/] on every position checked")
     else:
         grid.add_row("result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples")
-        grid.add_row("smallest (heaps)", _show(report.smallest_counterexample_by_heaps))
-        grid.add_row("smallest (beans)", _show(report.smallest_counterexample_by_beans))
-        grid.add_row("first found", ", ".join(_show(p) for p in report.examples))
+        grid.add_row(
+            "smallest (heaps)",
+            _shown(
+                report.smallest_counterexample_by_heaps,
+                report.value_of("smallest_counterexample_by_heaps"),
+            ),
+        )
+        grid.add_row(
+            "smallest (beans)",
+            _shown(
+                report.smallest_counterexample_by_beans,
+                report.value_of("smallest_counterexample_by_beans"),
+            ),
+        )
+        grid.add_row(
+            "first found",
+            ", ".join(
+                _shown(p, v) for p, v in zip(report.examples, report.example_values, strict=True)
+            ),
+        )
     if report.tight_meaning:
         grid.add_row("extremal", f"{report.tight_count:,} positions with {report.tight_meaning}")
-        grid.add_row("  fewest heaps", _show(report.smallest_tight_by_heaps))
-        grid.add_row("  fewest beans", _show(report.smallest_tight_by_beans))
+        grid.add_row(
+            "  fewest heaps",
+            _shown(report.smallest_tight_by_heaps, report.value_of("smallest_tight_by_heaps")),
+        )
+        grid.add_row(
+            "  fewest beans",
+            _shown(report.smallest_tight_by_beans, report.value_of("smallest_tight_by_beans")),
+        )
     console.print(grid)
 
 

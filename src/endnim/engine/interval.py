@@ -51,6 +51,9 @@ TABLE_OVERHEAD = 2_000
 
 DEFAULT_CELLS = int(os.environ.get("ENDNIM_ENGINE_CELLS", str(2 * 10**10)))
 DEFAULT_BYTES = int(os.environ.get("ENDNIM_ENGINE_BYTES", str(8 * 2**30)))
+BUDGET_ADVICE = "raise it with --budget or ENDNIM_ENGINE_CELLS / ENDNIM_ENGINE_BYTES"
+"""The command line's advice when the engine is over its budget (the web page words it its own
+way: :mod:`endnim.web.words`)."""
 
 
 def default_threads() -> int:
@@ -105,8 +108,7 @@ class Plan:
                 f"the engine would compute {format_count(self.cells)} cells in "
                 f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
                 f"of memory; the budget is {format_count(cells_budget)} cells and "
-                f"{format_bytes(bytes_budget)} (raise it with --budget or ENDNIM_ENGINE_CELLS / "
-                "ENDNIM_ENGINE_BYTES)"
+                f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
             )
 
 

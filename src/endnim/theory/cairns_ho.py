@@ -23,8 +23,11 @@ P-position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+
+from endnim.theory.claims import Relation, relations
 
 Piles = tuple[int, ...]
 Game = Literal["endnim", "misere", "loop"]
@@ -137,8 +140,13 @@ class Analysis:
     """How Cairns–Ho Theorem 2.1, 2.2 or 2.3 decides a non-empty row.
 
     ``piles`` is the oriented row (``a1 <= ak``), ``reversed`` says whether the given row was
-    reversed to get it, ``r`` is ``r``, ``r_m`` or ``r_o`` by the game (``r_name``), ``clause``
-    is ``"a"``/``"b"`` when one holds, and ``why`` explains the verdict in one line.
+    reversed to get it, ``first``, ``last``, ``l`` and ``r`` (``r``, ``r_m`` or ``r_o`` by the
+    game, ``r_name``) are read on the oriented row as the theorem does, ``clause`` is
+    ``"a"``/``"b"`` when one holds. ``row_l`` and ``row_r`` are l and r of the row *as given*;
+    ``why`` explains the verdict in one line about the row as given (saying "read right to
+    left" when the theorem reads it reversed), and ``relations`` are the facts ``why`` states,
+    as checkable :class:`~endnim.theory.claims.Relation` over ``a_1``, ``a_k``, ``l`` and
+    ``r_name`` of the row as given.
     """
 
     game: Game
@@ -152,54 +160,99 @@ class Analysis:
     clause: Clause | None
     is_p: bool
     why: str
+    row_l: int = 0
+    row_r: int = 0
+    relations: tuple[Relation, ...] = ()
+
+
+_R_OF: dict[str, Callable[[Piles], int]] = {
+    "endnim": r_value,
+    "misere": r_m_value,
+    "loop": r_o_value,
+}
 
 
 def analyse(piles: Piles, game: Game = "endnim") -> Analysis:
     """Apply Cairns–Ho Thm 2.1 (End-Nim), 2.2 (misère) or 2.3 (Loop) to a non-empty row.
 
     Condition (a): ``a1 = ak`` and ``l + r`` even; (b): ``ak = a1 + 1``, ``l`` odd and ``r``
-    even (with ``r_m``/``r_o`` in place of ``r`` for misère/Loop).
+    even (with ``r_m``/``r_o`` in place of ``r`` for misère/Loop). The theorem assumes
+    ``a1 <= ak``; a row with ``a1 > ak`` is read right to left, where l and r trade places
+    (``l`` of the reversed row is ``r`` of the row, and back), which ``why`` says in the
+    row's own terms.
 
     >>> a = analyse((2, 1, 3, 3))
     >>> (a.l, a.r, a.clause, a.is_p)
     (1, 2, 'b', True)
     >>> analyse((3, 1, 5)).why
     'a_k - a_1 = 2 > 1: neither (a) nor (b) can hold'
+    >>> analyse((3, 3, 3, 2)).why
+    'a_1 = a_k + 1, so (b) applies read right to left, where it needs r odd and l even: \
+r = 2 is even and l = 3 is odd'
     """
     if not piles:
         raise ValueError("Cairns–Ho Theorems 2.1–2.3 concern non-empty rows")
+    if game not in _THEOREM:
+        raise ValueError(f"unknown game {game!r}: choose endnim, misere or loop")
     row, flipped = orient(piles)
     first, last = row[0], row[-1]
-    left = l_value(row)
-    if game == "endnim":
-        right = r_value(row)
-    elif game == "misere":
-        right = r_m_value(row)
-    elif game == "loop":
-        right = r_o_value(row)
-    else:
-        raise ValueError(f"unknown game {game!r}: choose endnim, misere or loop")
+    r_of = _R_OF[game]
+    left, right = l_value(row), r_of(row)
+    given_l, given_r = (l_value(piles), r_of(piles)) if flipped else (left, right)
     rn = _R_NAME[game]
     clause: Clause | None = None
+    facts: list[str] = []
     if first == last:
         if (left + right) % 2 == 0:
             clause = "a"
             why = f"a_1 = a_k and l + {rn} = {left} + {right} is even: (a) holds"
         else:
             why = f"a_1 = a_k but l + {rn} = {left} + {right} is odd: (a) fails"
+        facts = ["a_1 = a_k", f"l + {rn} is {_parity(left + right)}"]
     elif last == first + 1:
         if left % 2 == 1 and right % 2 == 0:
             clause = "b"
-            why = f"a_k = a_1 + 1, l = {left} odd and {rn} = {right} even: (b) holds"
+        if not flipped:
+            if clause:
+                why = f"a_k = a_1 + 1, l = {left} odd and {rn} = {right} even: (b) holds"
+            else:
+                why = (
+                    f"a_k = a_1 + 1 but l = {left} is {_parity(left)} and {rn} = {right} is "
+                    f"{_parity(right)}: (b) needs l odd, {rn} even"
+                )
+            facts = ["a_k = a_1 + 1"]
         else:
             why = (
-                f"a_k = a_1 + 1 but l = {left} is {_parity(left)} and {rn} = {right} is "
-                f"{_parity(right)}: (b) needs l odd, {rn} even"
+                f"a_1 = a_k + 1, so (b) applies read right to left, where it needs {rn} odd and "
+                f"l even: {rn} = {given_r} is {_parity(given_r)} and l = {given_l} is "
+                f"{_parity(given_l)}" + (": (b) holds" if clause else "")
             )
-    else:
+            facts = ["a_1 = a_k + 1"]
+        facts += [f"l is {_parity(given_l)}", f"{rn} is {_parity(given_r)}"]
+    elif not flipped:
         why = f"a_k - a_1 = {last - first} > 1: neither (a) nor (b) can hold"
+        facts = [f"a_k = a_1 + {last - first}"]
+    else:
+        why = (
+            f"a_1 - a_k = {last - first} > 1: neither (a) nor (b) can hold "
+            "(read right to left, as the theorem needs a_1 <= a_k)"
+        )
+        facts = [f"a_1 = a_k + {last - first}"]
     return Analysis(
-        game, _THEOREM[game], flipped, first, last, left, right, rn, clause, clause is not None, why
+        game,
+        _THEOREM[game],
+        flipped,
+        first,
+        last,
+        left,
+        right,
+        rn,
+        clause,
+        clause is not None,
+        why,
+        given_l,
+        given_r,
+        relations(*facts),
     )
 
 
@@ -292,6 +345,67 @@ def _three(a1: int, a2: int, a3: int) -> tuple[int, int, int]:
     return (a3, a2, a1) if a1 > a3 else (a1, a2, a3)
 
 
+@dataclass(frozen=True)
+class ThreeClause:
+    """The clause of a three-pile theorem (Cairns–Ho §5) that holds, about the row as given.
+
+    The theorems assume ``a1 <= a3``; for a row with ``a_1 > a_3`` they are read right to left
+    (``reversed``), and ``relations`` are the clause's conditions with the ends swapped back,
+    so they hold for the row as given (names ``a_1``, ``a_2``, ``a_3``).
+    """
+
+    theorem: str
+    clause: str
+    reversed: bool
+    relations: tuple[Relation, ...]
+
+    def describe(self) -> str:
+        """The clause and its conditions in one line.
+
+        >>> endnim_three_clause(5, 3, 4).describe()
+        'read right to left (a_1 > a_3), clause (b) holds: a_1 = a_3 + 1, a_3 is even, a_2 < a_3'
+        """
+        read = "read right to left (a_1 > a_3), " if self.reversed else ""
+        facts = ", ".join(r.text for r in self.relations)
+        return f"{read}clause {self.clause} holds: {facts}"
+
+
+_SWAP_ENDS = {"a_1": "a_3", "a_3": "a_1"}
+
+
+def _clause(theorem: str, clause: str, flipped: bool, *facts: str) -> ThreeClause:
+    found = relations(*facts)
+    if flipped:
+        found = tuple(r.renamed(_SWAP_ENDS) for r in found)
+    return ThreeClause(theorem, clause, flipped, found)
+
+
+def endnim_three_clause(a1: int, a2: int, a3: int) -> ThreeClause | None:
+    """The clause of Cairns–Ho Thm 5.1 that gives ``(a1, a2, a3)`` value 1 in End-Nim, if any.
+
+    >>> endnim_three_clause(3, 5, 5).clause, endnim_three_clause(3, 1, 3) is None
+    ('(c)', True)
+    """
+    flipped = a1 > a3
+    a1, a2, a3 = _three(a1, a2, a3)
+    t = "Thm 5.1"
+    if (a1, a2, a3) == (1, 1, 1):
+        return _clause(t, "(a)", flipped, "a_1 = 1", "a_2 = 1", "a_3 = 1")
+    if a3 == a1 + 1:
+        if a1 % 2 == 0:
+            if a2 < a1:
+                return _clause(t, "(b)", flipped, "a_3 = a_1 + 1", "a_1 is even", "a_2 < a_1")
+            return None
+        if a2 > a1 and a2 != a1 + 2:
+            return _clause(
+                t, "(b)", flipped, "a_3 = a_1 + 1", "a_1 is odd", "a_2 > a_1", "a_2 ≠ a_1 + 2"
+            )
+        return None
+    if a3 == a1 + 2 and a1 % 2 == 1 and a2 == a3:
+        return _clause(t, "(c)", flipped, "a_3 = a_1 + 2", "a_1 is odd", "a_2 = a_3")
+    return None
+
+
 def endnim_three_is_one(a1: int, a2: int, a3: int) -> bool:
     """Cairns–Ho Thm 5.1: whether the End-Nim position ``(a1, a2, a3)`` has Grundy value 1.
 
@@ -302,14 +416,34 @@ def endnim_three_is_one(a1: int, a2: int, a3: int) -> bool:
     >>> endnim_three_is_one(1, 1, 1), endnim_three_is_one(3, 5, 5), endnim_three_is_one(2, 1, 3)
     (True, True, True)
     """
+    return endnim_three_clause(a1, a2, a3) is not None
+
+
+def misere_three_clause(a1: int, a2: int, a3: int) -> ThreeClause | None:
+    """The clause of Cairns–Ho Thm 5.2 giving ``G_m(a1, a2, a3) = 1`` (misère), if any.
+
+    >>> misere_three_clause(2, 2, 1).describe()
+    'read right to left (a_1 > a_3), clause (a) holds: a_3 = 1, a_2 = 2, a_1 = 2'
+    """
+    flipped = a1 > a3
     a1, a2, a3 = _three(a1, a2, a3)
-    if (a1, a2, a3) == (1, 1, 1):
-        return True
+    t = "Thm 5.2"
+    if (a1, a2, a3) == (1, 2, 2):
+        return _clause(t, "(a)", flipped, "a_1 = 1", "a_2 = 2", "a_3 = 2")
+    if a1 == a2 == a3 >= 3:
+        return _clause(t, "(b)", flipped, "a_1 = a_2", "a_2 = a_3", "a_1 >= 3")
     if a3 == a1 + 1:
         if a1 % 2 == 0:
-            return a2 < a1
-        return a2 > a1 and a2 != a1 + 2
-    return a3 == a1 + 2 and a1 % 2 == 1 and a2 == a3
+            if a2 == 1:
+                return _clause(t, "(c)", flipped, "a_3 = a_1 + 1", "a_1 is even", "a_2 = 1")
+            return None
+        if 2 <= a2 < a1:
+            return _clause(
+                t, "(c)", flipped, "a_3 = a_1 + 1", "a_1 is odd", "a_2 >= 2", "a_2 < a_1"
+            )
+        if a2 > a3:
+            return _clause(t, "(c)", flipped, "a_3 = a_1 + 1", "a_1 is odd", "a_2 > a_3")
+    return None
 
 
 def misere_three_is_one(a1: int, a2: int, a3: int) -> bool:
@@ -321,16 +455,29 @@ def misere_three_is_one(a1: int, a2: int, a3: int) -> bool:
     >>> misere_three_is_one(2, 2, 1), misere_three_is_one(3, 3, 3), misere_three_is_one(3, 2, 4)
     (True, True, True)
     """
+    return misere_three_clause(a1, a2, a3) is not None
+
+
+def loop_three_clause(a1: int, a2: int, a3: int) -> ThreeClause | None:
+    """The clause of Cairns–Ho Thm 5.3 giving ``G_o(a1, a2, a3) = 1`` (Loop), if any.
+
+    >>> loop_three_clause(1, 2, 3).clause
+    '(b)'
+    """
+    flipped = a1 > a3
     a1, a2, a3 = _three(a1, a2, a3)
-    if (a1, a2, a3) == (1, 2, 2):
-        return True
-    if a1 == a2 == a3 >= 3:
-        return True
+    t = "Thm 5.3"
     if a3 == a1 + 1:
         if a1 % 2 == 0:
-            return a2 == 1
-        return 2 <= a2 < a1 or a2 > a3
-    return False
+            if a2 < a1:
+                return _clause(t, "(a)", flipped, "a_3 = a_1 + 1", "a_1 is even", "a_2 < a_1")
+            return None
+        if a2 > a3:
+            return _clause(t, "(a)", flipped, "a_3 = a_1 + 1", "a_1 is odd", "a_2 > a_3")
+        return None
+    if a3 == a1 + 2 and a1 % 2 == 1 and a2 == a1 + 1:
+        return _clause(t, "(b)", flipped, "a_3 = a_1 + 2", "a_1 is odd", "a_2 = a_1 + 1")
+    return None
 
 
 def loop_three_is_one(a1: int, a2: int, a3: int) -> bool:
@@ -342,12 +489,66 @@ def loop_three_is_one(a1: int, a2: int, a3: int) -> bool:
     >>> loop_three_is_one(2, 1, 3), loop_three_is_one(3, 5, 4), loop_three_is_one(1, 2, 3)
     (True, True, True)
     """
+    return loop_three_clause(a1, a2, a3) is not None
+
+
+def endnim_three_two_clause(a1: int, a2: int, a3: int) -> ThreeClause | None:
+    """The clause of Cairns–Ho Thm 5.4 giving the End-Nim value 2 to ``(a1, a2, a3)``, if any.
+
+    >>> endnim_three_two_clause(6, 10, 9).describe()
+    'clause (d) holds: a_3 = a_1 + 3, a_1 ≡ 2 (mod 4), a_2 = a_1 + 4'
+    """
+    flipped = a1 > a3
     a1, a2, a3 = _three(a1, a2, a3)
+    m1, m2 = a1 % 4, a2 % 4
+    t = "Thm 5.4"
+
+    def clause(label: str, *facts: str) -> ThreeClause:
+        return _clause(t, label, flipped, *facts)
+
+    a1_mod = f"a_1 ≡ {m1} (mod 4)"
+    # (a)
+    if a1 == a2 == a3 >= 2 and m1 in (1, 2):
+        return clause("(a)", "a_1 = a_2", "a_2 = a_3", "a_1 >= 2", a1_mod)
+    # (b)
     if a3 == a1 + 1:
-        if a1 % 2 == 0:
-            return a2 < a1
-        return a2 > a3
-    return a3 == a1 + 2 and a1 % 2 == 1 and a2 == a1 + 1
+        if (a1, a2, a3) == (1, 1, 2):
+            return clause("(b)(i)", "a_1 = 1", "a_2 = 1", "a_3 = 2")
+        if m1 == 2 and a2 == a3:
+            return clause("(b)(ii)", "a_3 = a_1 + 1", a1_mod, "a_2 = a_3")
+        if a1 % 2 == 1 and a1 >= 7 and 5 <= a2 <= a1 - 1 and m2 in (1, 2):
+            if m1 == 3 and a2 == a1 - 2:
+                return None
+            facts = ["a_3 = a_1 + 1", a1_mod, "a_1 >= 7", "a_2 >= 5", "a_2 <= a_1 - 1"]
+            facts.append(f"a_2 ≡ {m2} (mod 4)")
+            if m1 == 3:
+                facts.append("a_2 ≠ a_1 - 2")
+            return clause("(b)(iii)", *facts)
+        return None
+    # (c)
+    if a3 == a1 + 2:
+        low = ["a_2 <= a_1 - 1", "a_2 < 5" if a2 < 5 else f"a_2 ≡ {m2} (mod 4)"]
+        low_ok = a2 <= a1 - 1 and (a2 < 5 or m2 in (0, 3))
+        if m1 == 0:
+            return clause("(c)(i)", "a_3 = a_1 + 2", a1_mod, *low) if low_ok else None
+        if m1 == 1:
+            if (a1, a2, a3) == (1, 2, 3):
+                return clause("(c)(ii)(I)", "a_1 = 1", "a_2 = 2", "a_3 = 3")
+            if a2 >= a1 + 3:
+                return clause("(c)(ii)(II)", "a_3 = a_1 + 2", a1_mod, "a_2 >= a_1 + 3")
+            return clause("(c)(ii)(III)", "a_3 = a_1 + 2", a1_mod, *low) if low_ok else None
+        if m1 == 2:
+            if a2 == a1 - 1 >= 5:
+                return clause("(c)(iii)", "a_3 = a_1 + 2", a1_mod, "a_2 = a_1 - 1", "a_2 >= 5")
+            if a2 >= a1 + 2 and a2 != a1 + 4:
+                return clause(
+                    "(c)(iii)", "a_3 = a_1 + 2", a1_mod, "a_2 >= a_1 + 2", "a_2 ≠ a_1 + 4"
+                )
+        return None
+    # (d)
+    if a3 == a1 + 3 and m1 == 2 and a2 == a1 + 4:
+        return clause("(d)", "a_3 = a_1 + 3", a1_mod, "a_2 = a_1 + 4")
+    return None
 
 
 def endnim_three_is_two(a1: int, a2: int, a3: int) -> bool:
@@ -369,29 +570,4 @@ def endnim_three_is_two(a1: int, a2: int, a3: int) -> bool:
     >>> endnim_three_is_two(2, 2, 2), endnim_three_is_two(1, 1, 2), endnim_three_is_two(6, 10, 9)
     (True, True, True)
     """
-    a1, a2, a3 = _three(a1, a2, a3)
-    m1, m2 = a1 % 4, a2 % 4
-    # (a)
-    if a1 == a2 == a3 >= 2 and m1 in (1, 2):
-        return True
-    # (b)
-    if a3 == a1 + 1:
-        if (a1, a2, a3) == (1, 1, 2):
-            return True
-        if m1 == 2 and a2 == a3:
-            return True
-        if a1 % 2 == 1 and a1 >= 7 and 5 <= a2 <= a1 - 1 and m2 in (1, 2):
-            return not (m1 == 3 and a2 == a1 - 2)
-        return False
-    # (c)
-    if a3 == a1 + 2:
-        low_ok = a2 <= a1 - 1 and (a2 < 5 or m2 in (0, 3))
-        if m1 == 0:
-            return low_ok
-        if m1 == 1:
-            return (a1, a2, a3) == (1, 2, 3) or a2 >= a1 + 3 or low_ok
-        if m1 == 2:
-            return a2 == a1 - 1 >= 5 or (a2 >= a1 + 2 and a2 != a1 + 4)
-        return False
-    # (d)
-    return a3 == a1 + 3 and m1 == 2 and a2 == a1 + 4
+    return endnim_three_two_clause(a1, a2, a3) is not None

@@ -22,6 +22,7 @@ from endnim.moves import End
 from endnim.theory import albert_nowakowski as an
 from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
+from endnim.theory.claims import Relation, claims_data, relations
 from endnim.variants import get_row_variant
 from endnim.variants.base import Variant, reduce_end
 
@@ -32,20 +33,58 @@ def _orientation(analysis: ch.Analysis) -> str:
     return "reversed (a_1 > a_k)" if analysis.reversed else "as given (a_1 <= a_k)"
 
 
-def _analysis_data(analysis: ch.Analysis) -> dict[str, Any]:
-    return {
-        "l": analysis.l,
-        analysis.r_name: analysis.r,
+def _analysis_data(analysis: ch.Analysis, piles: Piles) -> dict[str, Any]:
+    """The data of a Cairns–Ho reason, every number read on the row as given.
+
+    ``l`` and ``r`` (``r_m``, ``r_o``) are those of the given row and ``a_1``, ``a_k`` its end
+    piles; the theorem, which assumes a_1 <= a_k, reads a row with a_1 > a_k right to left
+    (``orientation``), and the statement says so.
+    """
+    k = len(piles)
+    data: dict[str, Any] = {
+        "l": analysis.row_l,
+        analysis.r_name: analysis.row_r,
         "orientation": _orientation(analysis),
-        "a_1": analysis.first,
-        "a_k": analysis.last,
+        "a_1": piles[0],
+        "a_k": piles[-1],
         "clause": analysis.clause,
         "why": analysis.why,
     }
+    data |= claims_data(
+        {"a_1": 1, "a_k": k},
+        analysis.relations,
+        {"a_1": piles[0], "a_k": piles[-1], "l": analysis.row_l, analysis.r_name: analysis.row_r},
+    )
+    return data
 
 
 def _verdict(is_p: bool) -> str:
     return "P" if is_p else "N"
+
+
+_PILE_NAMES = {1: ("a",), 2: ("a", "b"), 3: ("a_1", "a_2", "a_3")}
+
+
+def _pile_data(piles: Piles, found: tuple[Relation, ...] = ()) -> dict[str, Any]:
+    """Pile values by name (``a``; ``a``, ``b``; ``a_1``, ``a_2``, ``a_3``), the ``piles`` map
+    and the relations, for a reason about a row of one to three piles."""
+    names = _PILE_NAMES[len(piles)]
+    values = dict(zip(names, piles, strict=True))
+    return values | claims_data({n: i for i, n in enumerate(names, 1)}, found, values)
+
+
+def _three_reason(clause: ch.ThreeClause, piles: Piles, value: str) -> Reason:
+    """Thm 5.1–5.4 naming the clause that holds, stated about the row as given."""
+    a1, a2, a3 = piles
+    data = _pile_data(piles, clause.relations) | {
+        "clause": clause.clause,
+        "orientation": "reversed (a_1 > a_3)" if clause.reversed else "as given (a_1 <= a_3)",
+    }
+    return Reason(
+        f"{_CH} {clause.theorem}",
+        f"(a_1, a_2, a_3) = ({a1}, {a2}, {a3}): {clause.describe()}, so {value}",
+        data,
+    )
 
 
 class _EndFamilyTheory(Theory):
@@ -113,7 +152,7 @@ class EndNimTheory(_EndFamilyTheory):
             raise AssertionError(
                 f"Cairns–Ho Thm 2.1 and Albert–Nowakowski Thm 2 disagree on {piles!r}"
             )
-        data = _analysis_data(analysis)
+        data = _analysis_data(analysis, piles)
         data["hieroglyph"] = glyph.to_dict()
         data["hieroglyph_why"] = glyph.why
         verdict = _verdict(analysis.is_p)
@@ -133,15 +172,23 @@ class EndNimTheory(_EndFamilyTheory):
             return 0, Reason(f"{_CH} Thm 2.1", "a P-position has Grundy value 0")
         k = len(piles)
         if k == 1:
-            return piles[0], Reason("Nim", "a lone pile is a Nim heap: G(a) = a")
+            return piles[0], Reason(
+                "Nim", f"a lone pile is a Nim heap: G(a) = a = {piles[0]}", _pile_data(piles)
+            )
         if k == 2:
             a, b = piles
-            return a ^ b, Reason(f"{_CH} §4", "two-pile End-Nim is Nim: G(a, b) = a ⊕ b")
+            return a ^ b, Reason(
+                f"{_CH} §4",
+                f"two-pile End-Nim is Nim: G(a, b) = a ⊕ b = {a} ⊕ {b} = {a ^ b}",
+                _pile_data(piles),
+            )
         if k == 3:
-            if ch.endnim_three_is_one(*piles):
-                return 1, Reason(f"{_CH} Thm 5.1", "a condition of Thm 5.1 holds: G = 1")
-            if ch.endnim_three_is_two(*piles):
-                return 2, Reason(f"{_CH} Thm 5.4", "a condition of Thm 5.4 holds: G = 2")
+            clause = ch.endnim_three_clause(*piles)
+            if clause is not None:
+                return 1, _three_reason(clause, piles, "G = 1")
+            clause = ch.endnim_three_two_clause(*piles)
+            if clause is not None:
+                return 2, _three_reason(clause, piles, "G = 2")
         return None
 
 
@@ -192,7 +239,7 @@ class MisereTheory(_EndFamilyTheory):
                 {"k": 0, "convention": self.convention},
             )
         analysis = ch.analyse(piles, "misere")
-        data = _analysis_data(analysis)
+        data = _analysis_data(analysis, piles)
         data["convention"] = self.convention
         verdict = _verdict(analysis.is_p)
         return verdict, Reason(f"{_CH} Thm 2.2", f"{analysis.why}, so {verdict}", data)
@@ -222,18 +269,39 @@ class MisereTheory(_EndFamilyTheory):
         if conway:
             if k == 1:
                 return piles[0], Reason(
-                    "misère Nim (Conway)", "a lone pile a >= 2 has misère Grundy value a"
+                    "misère Nim (Conway)",
+                    f"a lone pile a = {piles[0]} >= 2 has misère Grundy value a",
+                    _pile_data(piles, relations("a >= 2")),
                 )
             return None
         if k == 1:
             return piles[0] - 1, Reason(
-                f"{_CH} misère convention", "(1) is terminal, so a lone pile a has G_m = a − 1"
+                f"{_CH} misère convention",
+                f"(1) is terminal, so a lone pile a = {piles[0]} has G_m = a − 1 = {piles[0] - 1}",
+                _pile_data(piles),
             )
         if k == 2 and ch.misere_two_pile_is_one(*piles):
-            return 1, Reason(f"{_CH} Prop 4.2", "a = b = 1, or a >= 3 odd and b = a + 1: G_m = 1")
-        if k == 3 and ch.misere_three_is_one(*piles):
-            return 1, Reason(f"{_CH} Thm 5.2", "a condition of Thm 5.2 holds: G_m = 1")
+            return 1, _prop_4_2_reason(piles)
+        if k == 3:
+            clause = ch.misere_three_clause(*piles)
+            if clause is not None:
+                return 1, _three_reason(clause, piles, "G_m = 1")
         return None
+
+
+def _prop_4_2_reason(piles: Piles) -> Reason:
+    """Cairns–Ho Prop 4.2 (misère, two piles, value 1) naming the case that holds."""
+    a, b = piles
+    if a == b == 1:
+        facts, text = relations("a = 1", "b = 1"), "a = b = 1"
+    else:
+        small, large = ("a", "b") if a <= b else ("b", "a")
+        facts = relations(f"{small} >= 3", f"{small} is odd", f"{large} = {small} + 1")
+        text = (
+            f"the smaller pile {small} = {min(a, b)} >= 3 is odd and the larger "
+            f"{large} = {small} + 1 = {max(a, b)}"
+        )
+    return Reason(f"{_CH} Prop 4.2", f"{text}: G_m = 1", _pile_data(piles, facts))
 
 
 class LoopTheory(_EndFamilyTheory):
@@ -270,7 +338,7 @@ class LoopTheory(_EndFamilyTheory):
         analysis = ch.analyse(piles, "loop")
         verdict = _verdict(analysis.is_p)
         return verdict, Reason(
-            f"{_CH} Thm 2.3", f"{analysis.why}, so {verdict}", _analysis_data(analysis)
+            f"{_CH} Thm 2.3", f"{analysis.why}, so {verdict}", _analysis_data(analysis, piles)
         )
 
     def grundy(self, piles: Piles) -> tuple[int, Reason] | None:
@@ -286,9 +354,14 @@ class LoopTheory(_EndFamilyTheory):
             return 0, Reason(f"{_CH} Thm 2.3", "a P-position has Grundy value 0")
         if len(piles) == 2:
             a, b = piles
-            return ch.loop_grundy_two(a, b), Reason(
-                f"{_CH} Prop 4.1", "G_o(a, b) = ((a − 1) ⊕ (b − 1)) + 1"
+            value = ch.loop_grundy_two(a, b)
+            return value, Reason(
+                f"{_CH} Prop 4.1",
+                f"G_o(a, b) = ((a − 1) ⊕ (b − 1)) + 1 = ({a - 1} ⊕ {b - 1}) + 1 = {value}",
+                _pile_data(piles),
             )
-        if len(piles) == 3 and ch.loop_three_is_one(*piles):
-            return 1, Reason(f"{_CH} Thm 5.3", "a condition of Thm 5.3 holds: G_o = 1")
+        if len(piles) == 3:
+            clause = ch.loop_three_clause(*piles)
+            if clause is not None:
+                return 1, _three_reason(clause, piles, "G_o = 1")
         return None

@@ -23,8 +23,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
+from endnim.theory.claims import claims_data, relations
 from endnim.variants.base import reduce_end
 
 PAPER = "Horrocks"
@@ -51,6 +53,17 @@ __all__ = [
     "muller_grundy",
     "muller_is_p",
 ]
+
+
+def _claims(
+    piles: dict[str, tuple[int, int]], quantities: dict[str, int], *facts: str
+) -> dict[str, Any]:
+    """Data for a reason: each pile name with its (1-based index, size), the quantities it
+    reads, and the relations it states (checked; see :mod:`endnim.theory.claims`)."""
+    values = {name: size for name, (_, size) in piles.items()} | quantities
+    return values | claims_data(
+        {name: index for name, (index, _) in piles.items()}, relations(*facts), values
+    )
 
 
 # --------------------------------------------------------------------------- Theorem 1
@@ -120,15 +133,21 @@ def muller_is_p(piles: Piles) -> bool:
 
 def _outcome_reason(piles: Piles) -> tuple[str, Reason]:
     d = muller_decomposition(piles)
-    data = {
+    parity = "even" if (d.length if d.all_ones else d.n + d.m) % 2 == 0 else "odd"
+    data: dict[str, Any] = {
         "n": d.n,
         "m": d.m,
         "decomposition": d.describe(),
         "omega": None if d.all_ones else [d.omega_start, d.omega_end],
-        "parity": "even" if (d.length if d.all_ones else d.n + d.m) % 2 == 0 else "odd",
+        "parity": parity,
     }
     if d.all_ones:
         data["length"] = d.length
+        data |= claims_data({}, relations(f"length is {parity}"), {"length": d.length})
+    elif d.n == 0:
+        data |= _claims({"a_1": (1, piles[0])}, {}, "a_1 >= 2")
+    else:
+        data |= claims_data({}, relations("n >= 1", f"n + m is {parity}"), {"n": d.n, "m": d.m})
         if d.is_p:
             return "P", Reason(
                 f"{PAPER} Thm 1", f"the row is 1^{d.length}, an even run of ones (set A)", data
@@ -163,7 +182,9 @@ def grundy_single_heap(a: int) -> tuple[int, Reason]:
     7
     """
     _check_heaps(a)
-    return a, Reason(f"{PAPER} Thm 2", f"a single heap a = {a} has value a", {"a": a})
+    return a, Reason(
+        f"{PAPER} Thm 2", f"a single heap a = {a} has value a", _claims({"a": (1, a)}, {})
+    )
 
 
 def grundy_all_ones(n: int) -> tuple[int, Reason]:
@@ -178,7 +199,7 @@ def grundy_all_ones(n: int) -> tuple[int, Reason]:
     return value, Reason(
         f"{PAPER} Prop 2",
         f"1^{n} with n {'odd' if value else 'even'} has value {value}",
-        {"n": n},
+        _claims({}, {"n": n}, f"n is {'odd' if value else 'even'}"),
     )
 
 
@@ -212,11 +233,23 @@ def grundy_bounds(piles: Piles) -> tuple[int, int, Reason]:
     _check_heaps(*piles[:1])
     a = piles[0]
     if a == 1:
-        return 0, 1, Reason(f"{PAPER} Props 3, 5", "the first heap is 1: value 0 or 1", {"a": 1})
+        return (
+            0,
+            1,
+            Reason(
+                f"{PAPER} Props 3, 5",
+                "the first heap is 1: value 0 or 1",
+                _claims({"a": (1, 1)}, {}),
+            ),
+        )
     return (
         a - 1,
         2 * a,
-        Reason(f"{PAPER} Props 3, 4", f"first heap a = {a}: a − 1 <= G <= 2a", {"a": a}),
+        Reason(
+            f"{PAPER} Props 3, 4",
+            f"first heap a = {a}: a − 1 <= G <= 2a",
+            _claims({"a": (1, a)}, {}),
+        ),
     )
 
 
@@ -228,10 +261,14 @@ def grundy_two_heaps(a: int, b: int) -> tuple[int, Reason]:
     (3, 5)
     """
     _check_heaps(a, b)
-    data = {"a": a, "b": b}
+    heaps = {"a": (1, a), "b": (2, b)}
     if a <= b:
-        return a - 1, Reason(f"{PAPER} Thm 3", f"a = {a} <= b = {b}: G(a b) = a − 1", data)
-    return a, Reason(f"{PAPER} Thm 3", f"a = {a} > b = {b}: G(a b) = a", data)
+        return a - 1, Reason(
+            f"{PAPER} Thm 3", f"a = {a} <= b = {b}: G(a b) = a − 1", _claims(heaps, {}, "a <= b")
+        )
+    return a, Reason(
+        f"{PAPER} Thm 3", f"a = {a} > b = {b}: G(a b) = a", _claims(heaps, {}, "a > b")
+    )
 
 
 def grundy_three_heaps(m: int, a: int, b: int) -> tuple[int, Reason]:
@@ -244,33 +281,47 @@ def grundy_three_heaps(m: int, a: int, b: int) -> tuple[int, Reason]:
     'Horrocks Thm 4 (Prop 6)'
     """
     _check_heaps(m, a, b)
-    data = {"m": m, "a": a, "b": b}
+    heaps = {"m": (1, m), "a": (2, a), "b": (3, b)}
     if b > m:
         if a <= m:
             return m, Reason(
-                f"{PAPER} Thm 4 (Prop 8)", f"b = {b} > m = {m} and a = {a} <= m: G = m", data
+                f"{PAPER} Thm 4 (Prop 8)",
+                f"b = {b} > m = {m} and a = {a} <= m: G = m",
+                _claims(heaps, {}, "b > m", "a <= m"),
             )
         return m - 1, Reason(
-            f"{PAPER} Thm 4 (Prop 6)", f"a = {a} > m = {m} and b = {b} > m: G = m − 1", data
+            f"{PAPER} Thm 4 (Prop 6)",
+            f"a = {a} > m = {m} and b = {b} > m: G = m − 1",
+            _claims(heaps, {}, "a > m", "b > m"),
         )
     if a <= b - 1:
         return m + b - 1, Reason(
-            f"{PAPER} Thm 5 (Prop 12)", f"b = {b} <= m = {m} and a = {a} < b: G = m + b − 1", data
+            f"{PAPER} Thm 5 (Prop 12)",
+            f"b = {b} <= m = {m} and a = {a} < b: G = m + b − 1",
+            _claims(heaps, {}, "b <= m", "a < b"),
         )
     if a == b:
         if b < m:
             return m + b - 1, Reason(
-                f"{PAPER} Thm 5 (Prop 12)", f"a = b = {b} < m = {m}: G = m + b − 1", data
+                f"{PAPER} Thm 5 (Prop 12)",
+                f"a = b = {b} < m = {m}: G = m + b − 1",
+                _claims(heaps, {}, "a = b", "b < m"),
             )
-        return m, Reason(f"{PAPER} Thm 5 (Prop 11)", f"a = b = m = {m}: G(m m m) = m", data)
+        return m, Reason(
+            f"{PAPER} Thm 5 (Prop 11)",
+            f"a = b = m = {m}: G(m m m) = m",
+            _claims(heaps, {}, "a = b", "b = m"),
+        )
     if a <= m + b - 1:
         return m + b, Reason(
             f"{PAPER} Thm 5 (Prop 10)",
             f"b = {b} <= m = {m} and b + 1 <= a = {a} <= m + b − 1: G = m + b",
-            data,
+            _claims(heaps, {}, "b <= m", "a >= b + 1", "a <= m + b - 1"),
         )
     return m + b - 1, Reason(
-        f"{PAPER} Thm 5 (Prop 9)", f"b = {b} <= m = {m} and a = {a} >= m + b: G = m + b − 1", data
+        f"{PAPER} Thm 5 (Prop 9)",
+        f"b = {b} <= m = {m} and a = {a} >= m + b: G = m + b − 1",
+        _claims(heaps, {}, "b <= m", "a >= m + b"),
     )
 
 
@@ -286,7 +337,7 @@ def corollary_2(m: int, a: int, b: int) -> tuple[bool, Reason]:
     return holds, Reason(
         f"{PAPER} Cor 2",
         f"G(m a b) {'=' if holds else '≠'} 2m: needs m >= 2, m + 1 <= a <= 2m − 1, b = m",
-        {"m": m, "a": a, "b": b},
+        _claims({"m": (1, m), "a": (2, a), "b": (3, b)}, {}),
     )
 
 
@@ -309,7 +360,12 @@ def grundy_prop_13(piles: Piles) -> tuple[int, Reason] | None:
         return m - 1, Reason(
             f"{PAPER} Prop 13 (corrected)",
             f"m a ω b with a = {a} > m = {m} and b = {b} > m: G = m − 1",
-            {"m": m, "a": a, "b": b, "omega_length": len(piles) - 3},
+            _claims(
+                {"m": (1, m), "a": (2, a), "b": (len(piles), b)},
+                {"omega_length": len(piles) - 3},
+                "a > m",
+                "b > m",
+            ),
         )
     return None
 
@@ -332,7 +388,13 @@ def grundy_prop_14(piles: Piles) -> tuple[int, Reason] | None:
         return m, Reason(
             f"{PAPER} Prop 14",
             f"m a ω b with a = {a} < m = {m}, b = {b} >= m + 2, ω non-empty: G = m",
-            {"m": m, "a": a, "b": b, "omega_length": len(piles) - 3},
+            _claims(
+                {"m": (1, m), "a": (2, a), "b": (len(piles), b)},
+                {"omega_length": len(piles) - 3},
+                "a < m",
+                "b >= m + 2",
+                "omega_length >= 1",
+            ),
         )
     return None
 
@@ -367,7 +429,9 @@ def _prop_14_equal_run(piles: Piles) -> tuple[int, Reason] | None:
         f"{PAPER} Prop 14 (proof, a = m, iterated)",
         f"m^{k} ρ b with m = {m}, b = {b} >= m + 2: G(m ρ b) = {base} by {via}, and each of the"
         f" {flips} further heaps m swaps m − 1 and m, so G = {value}",
-        {"m": m, "b": b, "run": k, "base": base},
+        _claims(
+            {"m": (1, m), "b": (length, b)}, {"run": k, "base": base}, "b >= m + 2", "run >= 2"
+        ),
     )
 
 
@@ -426,7 +490,9 @@ def grundy_ending_in_one(piles: Piles) -> tuple[int, Reason]:
             f"G(m ω 1) = m + 1 if 2 <= G(ω 1) <= m, else m, applied to each of the {length - 1}"
             f" suffixes from the right: G = {value}"
         )
-    return value, Reason(theorem, statement, {"m": first, "trailing_ones": trailing})
+    return value, Reason(
+        theorem, statement, _claims({"m": (1, first)}, {"trailing_ones": trailing})
+    )
 
 
 def grundy_theorem_6(piles: Piles) -> tuple[int, Reason] | None:
@@ -441,14 +507,22 @@ def grundy_theorem_6(piles: Piles) -> tuple[int, Reason] | None:
     if len(piles) < 3 or piles[-1] != 1 or piles[0] < 2 or piles[1] == piles[0]:
         return None
     m, a = piles[0], piles[1]
-    data = {"m": m, "a": a}
+    heaps = {"m": (1, m), "a": (2, a)}
     if a == 1:
-        return m, Reason(f"{PAPER} Thm 6", f"m a ω 1 with a = 1, m = {m} >= 2: G = m", data)
+        return m, Reason(
+            f"{PAPER} Thm 6",
+            f"m a ω 1 with a = 1, m = {m} >= 2: G = m",
+            _claims(heaps, {}, "a = 1", "m >= 2"),
+        )
     if a < m:
         return m + 1, Reason(
-            f"{PAPER} Thm 6", f"m a ω 1 with 2 <= a = {a} <= m − 1 = {m - 1}: G = m + 1", data
+            f"{PAPER} Thm 6",
+            f"m a ω 1 with 2 <= a = {a} <= m − 1 = {m - 1}: G = m + 1",
+            _claims(heaps, {}, "a >= 2", "a <= m - 1"),
         )
-    return m, Reason(f"{PAPER} Thm 6", f"m a ω 1 with a = {a} > m = {m}: G = m", data)
+    return m, Reason(
+        f"{PAPER} Thm 6", f"m a ω 1 with a = {a} > m = {m}: G = m", _claims(heaps, {}, "a > m")
+    )
 
 
 def muller_grundy(piles: Piles) -> tuple[int, Reason] | None:

@@ -31,6 +31,7 @@ from endnim.errors import BudgetError, PositionError
 from endnim.moves import End
 from endnim.outcome import CODE_TO_OUTCOME
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
+from endnim.theory.claims import claims_data, relations
 
 __all__ = [
     "PartizanTheory",
@@ -393,7 +394,7 @@ class PartizanTheory(Theory):
             return kind, Reason(
                 SOURCE,
                 f"a lone pile ({row[0]}) is the nimber *{row[0]}: both may play it, so N",
-                {"a": row[0]},
+                {"a": row[0]} | claims_data({"a": 1}, (), {"a": row[0]}),
             )
         a, b = row[0], row[-1]
         ls, rs = analysis.suffix[1], analysis.prefix[2]
@@ -415,7 +416,14 @@ class PartizanTheory(Theory):
                 "R_star_of": "aw",
                 "left_wins_first": left,
                 "right_wins_first": right,
-            },
+            }
+            | claims_data(
+                {"a": 1, "b": len(row)},
+                relations(
+                    f"a {'>=' if left else '<'} L_star", f"b {'>=' if right else '<'} R_star"
+                ),
+                {"a": a, "b": b, "L_star": ls, "R_star": rs},
+            ),
         )
 
     def grundy(self, piles: Piles) -> tuple[int, Reason] | None:

@@ -75,6 +75,7 @@ from endnim.web.models import (
 )
 from endnim.web.pool import WorkerPool
 from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
+from endnim.web.words import analysis_for_page, for_page
 
 MAX_URL = 128 * 1024
 """Longest URL (path and query) answered; longer ones get 414 URI Too Long."""
@@ -202,7 +203,7 @@ def create_app(
         elif status == 500:
             detail = f"internal error: {type(error).__name__}: {_one_line(str(error))[:300]}"
         else:
-            detail = _one_line(str(error))
+            detail = for_page(_one_line(str(error)))
         headers = {"Retry-After": "5"} if status == 503 else None
         return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
@@ -294,9 +295,9 @@ def create_app(
         piles = web_position(position)
         limit = analysis_budget(piles, rules, method, budget)
         args = (tuple(piles), rules.name, method, limit)
-        if is_light(piles, rules, method, limit):
-            return JSONResponse(light(analyze_task, *args))  # never waits behind searches
-        return JSONResponse(heavy(analyze_task, *args))
+        if is_light(piles, rules, method, limit):  # never waits behind searches
+            return JSONResponse(analysis_for_page(light(analyze_task, *args)))
+        return JSONResponse(analysis_for_page(heavy(analyze_task, *args)))
 
     @app.get("/api/moves", tags=["explore"], responses=ERRORS)
     def moves(
