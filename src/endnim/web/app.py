@@ -396,4 +396,7 @@ def create_app(
 
         return compute(run)
 
+    from endnim.web.panels import add_panel_routes
+
+    add_panel_routes(app, light, heavy)  # position reader, value panel, exports
     return app

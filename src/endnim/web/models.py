@@ -233,3 +233,63 @@ class HintOut(BaseModel):
     after: str
     wins: bool
     explanation: str
+
+
+class TerminalOut(BaseModel):
+    """The value of a position with no move left (the empty row)."""
+
+    outcome: Literal["P", "N", "L", "R"]
+    grundy: int | None
+    remoteness: int
+    reason: str
+
+
+class PositionOut(BaseModel):
+    """A row read as the command line reads it."""
+
+    position: list[int]
+    text: str
+    variant: str
+    terminal: TerminalOut | None = Field(description="set when no move is left")
+
+
+class FormOut(BaseModel):
+    """A canonical form in Unicode and CGSuite's ASCII (null when too long to show)."""
+
+    value: str | None
+    value_ascii: str | None
+    value_length: int
+
+
+class SummandOut(FormOut):
+    """One summand of a sum and its value."""
+
+    position: str
+
+
+class OptionOut(FormOut):
+    """A Left or Right option: the move, where it leads, its value."""
+
+    move: str
+    after: str
+
+
+class ValueOut(BaseModel):
+    """The object of ``endnim value --json``, with each summand's value and, for one
+    position, every option's value (``options`` is null for a sum)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    positions: list[list[int]]
+    text: str
+    variant: str
+    value: str | None
+    value_ascii: str | None
+    outcome: Literal["P", "N", "L", "R"]
+    atomic_weight: str
+    atomic_weight_ascii: str
+    birthday: int
+    value_length: int
+    notes: list[str]
+    summands: list[SummandOut]
+    options: dict[str, list[OptionOut]] | None
