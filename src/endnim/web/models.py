@@ -245,12 +245,13 @@ class TerminalOut(BaseModel):
 
 
 class PositionOut(BaseModel):
-    """A row read as the command line reads it."""
+    """A row read as the command line reads it (``error``: why it cannot be read)."""
 
-    position: list[int]
-    text: str
+    position: list[int] | None
+    text: str | None
     variant: str
     terminal: TerminalOut | None = Field(description="set when no move is left")
+    error: str | None = Field(description="one line: why the text is not a row, or null")
 
 
 class FormOut(BaseModel):

@@ -1,7 +1,8 @@
 """The routes of the page's position reader, value panel and exports (the work is in
 :mod:`endnim.web.views`).
 
-- ``GET /api/position``: a row read as the command line reads it; the empty row's value.
+- ``GET /api/position``: a row read as the command line reads it (or why it cannot be); the
+  empty row's value.
 - ``GET /api/value``: canonical forms (``endnim value --json``) of a position or a sum, with
   every option's value.
 - ``GET /api/export/table``: a table as CSV, LaTeX, PNG or SVG (``endnim table``).
@@ -12,7 +13,7 @@
 >>> client = TestClient(create_app(limit_caches=False))
 >>> client.get("/api/value", params={"position": "3 1 2 + 2 2"}).json()["atomic_weight"]
 '2'
->>> client.get("/api/position", params={"position": "[3, 4"}).json()["detail"]
+>>> client.get("/api/position", params={"position": "[3, 4"}).json()["error"]
 "unbalanced brackets in '[3, 4'"
 """
 
@@ -65,8 +66,9 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
         ] = "",
         variant: Annotated[str, Query(max_length=40)] = "endnim",
     ) -> PositionOut:
-        """A row read exactly as the command line reads it (``3,,4`` and ``[3, 4`` are
-        errors); for the empty row (no move left) also who wins it."""
+        """A row read exactly as the command line reads it; ``3,,4`` and ``[3, 4`` cannot be
+        read (``error`` says why, in one line, with status 200: this request is the check).
+        For the empty row (no move left) also who wins it."""
         return PositionOut.model_validate(read_position(position, variant))
 
     @app.get("/api/value", tags=["explore"], responses=ERRORS)
@@ -109,5 +111,5 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
     ) -> Response:
         """The phase diagram of w (partizan End-Nim) as ``endnim phase --output`` draws it:
         a up, b across, as in Albert–Nowakowski §3."""
-        inner = tuple(web_position(middle, max_piles=50))
+        inner = tuple(web_position(middle, max_piles=50, allow_empty=True))
         return _file(heavy(phase_file, inner, size, format))

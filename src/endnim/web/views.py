@@ -53,7 +53,7 @@ TABLE_FORMATS: dict[str, tuple[str, str]] = {
     "png": ("image/png", "png"),
     "svg": ("image/svg+xml", "svg"),
 }
-"""What a table exports as: media type and file suffix (``endnim table --format``, ``--heatmap``)."""
+"""What a table exports as: media type, file suffix (``endnim table --format``, ``--heatmap``)."""
 PHASE_FORMATS: dict[str, tuple[str, str]] = {
     "svg": ("image/svg+xml", "svg"),
     "png": ("image/png", "png"),
@@ -64,19 +64,29 @@ PHASE_FORMATS: dict[str, tuple[str, str]] = {
 # --------------------------------------------------------------------------- positions
 def read_position(text: str, variant: str) -> dict[str, Any]:
     """The row ``text`` read as the command line reads it, and, when no move is left (the empty
-    row), who wins it: the rule set's terminal value.
+    row), who wins it: the rule set's terminal value. A row that cannot be read is not an
+    error of the request: ``error`` says, in one line, why it cannot be read (as the command
+    line would).
 
     >>> read_position("3,3, 2", "muller")["position"]
     [3, 3, 2]
     >>> read_position("", "misere-conway")["terminal"]["outcome"]
     'N'
-    >>> read_position("3,,4", "endnim")
-    Traceback (most recent call last):
-    ...
-    endnim.errors.PositionError: empty pile between commas in '3,,4'
+    >>> read_position("3,,4", "endnim")["error"]
+    "empty pile between commas in '3,,4'"
     """
     rules = get_row_variant(variant, "the workbench")
-    piles = web_position(text, max_piles=MAX_PILES, allow_empty=True)
+    try:
+        piles = web_position(text, max_piles=MAX_PILES, allow_empty=True)
+    except EndNimError as error:
+        message = " ".join(str(error).split())
+        return {
+            "position": None,
+            "text": None,
+            "variant": rules.name,
+            "terminal": None,
+            "error": message,
+        }
     terminal = None
     if rules.is_terminal(piles):
         value = rules.terminal_value(piles)
@@ -95,6 +105,7 @@ def read_position(text: str, variant: str) -> dict[str, Any]:
         "text": str(piles),
         "variant": rules.name,
         "terminal": terminal,
+        "error": None,
     }
 
 
@@ -122,7 +133,9 @@ def value_work(text: str, variant: str) -> int:
         )
     summands = parse_sum(text)
     if len(summands) > MAX_SUMMANDS:
-        raise OverBudget(f"a sum of {len(summands)} positions: the page takes at most {MAX_SUMMANDS}")
+        raise OverBudget(
+            f"a sum of {len(summands)} positions: the page takes at most {MAX_SUMMANDS}"
+        )
     total = 0
     for summand in summands:
         states, work = estimate_work(summand)
@@ -172,10 +185,14 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
         weight = atomic_weight(total)
         kind = outcome(total)
     result = value_dict(summands, total, kind, weight, MAX_FORM_LENGTH)
-    result["notes"] = [
-        f"the value has {result['value_length']:,} characters: too long to show here "
-        "('endnim value' prints it)"
-    ] if result["value"] is None else []
+    result["notes"] = (
+        [
+            f"the value has {result['value_length']:,} characters: too long to show here "
+            "('endnim value' prints it)"
+        ]
+        if result["value"] is None
+        else []
+    )
     result["text"] = " + ".join(str(s) for s in summands)
     result["variant"] = rules.name
     result["summands"] = [

@@ -122,6 +122,7 @@ async function parseRow(text) {
   // The server reads the row with the command line's own rules (GET /api/position):
   // "3 3 3 2", "3,3,3,2", "3^3 2", "[3, 3, 2]"; "3,,4" and "[3, 4" are errors, as there.
   const read = await api("GET", "/api/position", { variant: state.variant, position: text });
+  if (read.error) throw new Error(read.error);
   return read.text ? read.text.split(" ") : [];
 }
 
