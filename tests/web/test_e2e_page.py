@@ -39,10 +39,16 @@ NO_OVERLAP = """(selector) => {
 }"""
 
 
-def shot(page: Page, name: str, tmp: Path, *, full_page: bool = False) -> None:
+def shot(page: Page, name: str, tmp: Path, part: str | None = None) -> None:
+    """A screenshot of the page (or of one part of it) for the docs."""
     folder = Path(os.environ.get("ENDNIM_DOCS_IMG") or tmp)
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / name), full_page=full_page)
+    target = folder / name
+    if part:
+        page.locator(part).screenshot(path=str(target))
+    else:
+        page.screenshot(path=str(target))
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_losing_move_is_judged_and_charted(page: Page, tmp_path: Path) -> None:
@@ -73,7 +79,7 @@ def test_a_losing_move_is_judged_and_charted(page: Page, tmp_path: Path) -> None
     axis = page.locator("#value-chart-svg line.axis").evaluate("l => +l.getAttribute('y1')")
     assert ys[0] < axis < ys[1]
     expect(page.locator("#value-chart-svg .blunder-label")).to_have_count(1)
-    shot(page, "workbench-teach.png", tmp_path)
+    shot(page, "workbench-teach.png", tmp_path, "#play-card")
     status = play_until_the_end(page, prefer_winning=True)
     moves = page.locator("#history li").count()
     assert status == f"The computer won. You have no move left ({moves} moves)."
@@ -119,7 +125,7 @@ def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) ->
     expect(page.locator("#value-out ul.summands li").nth(1)).to_contain_text(
         f"2 2 = {position_value((2, 2))}"
     )
-    shot(page, "workbench-values.png", tmp_path)
+    shot(page, "workbench-values.png", tmp_path, "#value-card")
     page.select_option("#variant", "endnim")
     expect(card).to_be_hidden()
 
@@ -175,13 +181,13 @@ def test_thirty_piles_have_no_overlapping_controls(page: Page, tmp_path: Path) -
     controls = "#editor button, #editor input"
     result = page.evaluate(NO_OVERLAP, controls)
     assert result["count"] == 30 * 4 + 2 and result["clashes"] == []
+    shot(page, "workbench-30-piles.png", tmp_path, "#position-card")
     page.get_by_label("remove pile 30").click()  # the last pile's × is reachable
     expect(page.locator("#position-text")).to_have_value(row.rsplit(" ", 1)[0])
     page.set_viewport_size(NARROW)
     result = page.evaluate(NO_OVERLAP, controls)
     assert result["count"] == 29 * 4 + 2 and result["clashes"] == []
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
-    shot(page, "workbench-30-piles.png", tmp_path)
 
 
 def test_rows_are_read_as_the_command_line_reads_them(page: Page) -> None:
@@ -203,7 +209,7 @@ def test_rows_are_read_as_the_command_line_reads_them(page: Page) -> None:
 
 def test_a_large_table_is_drawn_on_a_canvas_the_right_way_round(page: Page) -> None:
     open_page(page, "endnim", "3 1 4")
-    # small impartial tables: SVG, x down (as `endnim table --heatmap` draws a)
+    # small impartial tables: SVG, x down (as `endnim table --png` draws a)
     lower = page.locator("#table-svg rect.cell[data-x='2'][data-y='1']").bounding_box()
     upper = page.locator("#table-svg rect.cell[data-x='1'][data-y='1']").bounding_box()
     assert lower and upper and lower["y"] > upper["y"]

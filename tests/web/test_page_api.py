@@ -4,7 +4,9 @@ command line reads, prints or writes."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,3 +190,18 @@ def test_export_errors(client: TestClient) -> None:
     error_of(client.get("/api/export/table", params={"format": "pdf"}), 422)
     error_of(client.get("/api/export/table", params={"rows": 301}), 422)
     assert "3,,4" in error_of(client.get("/api/export/table", params={"middle": "3,,4"}), 400)
+
+
+# --------------------------------------------------------------------------- docs
+def test_the_docs_quote_the_measured_drawing_times() -> None:
+    """docs/workbench.md's timings are benchmarks/page_bench.py's, not typed by hand."""
+    root = Path(__file__).resolve().parents[2]
+    results = json.loads((root / "benchmarks" / "page_results.json").read_text())
+    docs = (root / "docs" / "workbench.md").read_text()
+    quoted = re.search(r"<!-- page-bench -->(.*?)<!-- /page-bench -->", docs, re.S)
+    assert quoted is not None
+    assert quoted[1] == results["docs_sentence"]
+    big = results["tables"]["300x300"]
+    assert f"{big['canvas_ms']:.0f} ms" in quoted[1] and f"{big['svg_cells_ms']:.0f}" in quoted[1]
+    for image in re.findall(r"\(img/(workbench-[a-z0-9-]+\.png)\)", docs):
+        assert (root / "docs" / "img" / image).exists(), image

@@ -6,7 +6,7 @@
 - ``GET /api/value``: canonical forms (``endnim value --json``) of a position or a sum, with
   every option's value.
 - ``GET /api/export/table``: a table as CSV, LaTeX, PNG or SVG (``endnim table``).
-- ``GET /api/export/phase``: a phase diagram as SVG or PNG (``endnim phase --output``).
+- ``GET /api/export/phase``: a phase diagram as SVG or PNG (``endnim phase --svg/--png``).
 
 >>> from fastapi.testclient import TestClient
 >>> from endnim.web.app import create_app
@@ -109,7 +109,7 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
         size: Annotated[int, Query(ge=1, le=MAX_TABLE_SIDE, description="a, b: 1..size")] = 16,
         format: Annotated[Literal["svg", "png"], Query()] = "svg",
     ) -> Response:
-        """The phase diagram of w (partizan End-Nim) as ``endnim phase --output`` draws it:
+        """The phase diagram of w (partizan End-Nim) as ``endnim phase --svg/--png`` draws it:
         a up, b across, as in Albert–Nowakowski §3."""
         inner = tuple(web_position(middle, max_piles=50, allow_empty=True))
         return _file(heavy(phase_file, inner, size, format))

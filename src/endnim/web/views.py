@@ -53,12 +53,12 @@ TABLE_FORMATS: dict[str, tuple[str, str]] = {
     "png": ("image/png", "png"),
     "svg": ("image/svg+xml", "svg"),
 }
-"""What a table exports as: media type, file suffix (``endnim table --format``, ``--heatmap``)."""
+"""What a table exports as: media type, file suffix (``endnim table --format``, ``--png``)."""
 PHASE_FORMATS: dict[str, tuple[str, str]] = {
     "svg": ("image/svg+xml", "svg"),
     "png": ("image/png", "png"),
 }
-"""What a phase diagram exports as (``endnim phase --output``)."""
+"""What a phase diagram exports as (``endnim phase --svg/--png``)."""
 
 
 # --------------------------------------------------------------------------- positions
@@ -253,7 +253,7 @@ def table_file(
 
 
 def phase_file(inner: tuple[int, ...], size: int, fmt: str) -> tuple[bytes, str, str]:
-    """The phase diagram of w = ``inner`` (a, b = 1..size) as ``endnim phase --output``
+    """The phase diagram of w = ``inner`` (a, b = 1..size) as ``endnim phase --svg/--png``
     draws it (SVG or PNG): the bytes, the media type and a file name.
 
     >>> data, media, name = phase_file((2, 4, 1), 8, "svg")

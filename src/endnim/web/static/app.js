@@ -601,7 +601,7 @@ function renderTableSvg(t) {
           class: "cell-text", fill: textOn(colour),
         }, String(value));
       } else if (t.kind === "grundy" && Number(value) === 0) {
-        // P-positions get a light dot where no value is written, as in `endnim table --heatmap`
+        // P-positions get a light dot where no value is written, as in `endnim table --png`
         add("circle", { cx: left + y * cell + cell / 2, cy: g.rowY(x) + cell / 2, r: Math.max(1, cell / 6), class: "p-dot", fill: PALETTE.light_text });
       }
     }
@@ -704,11 +704,11 @@ function renderValueChart(game) {
   const right = 10;
   const mid = height / 2;
   const half = mid - 22;
-  const step = Math.min(28, (width - left - right) / Math.max(1, points.length - 1));
-  const px = (ply) => left + ply * step;
+  const step = Math.max(6, Math.min(28, (width - left - right - 12) / Math.max(1, points.length - 1)));
+  const px = (ply) => left + 12 + ply * step;
   const py = (value) => mid - (value.humanWins ? 1 : -1) * (value.remoteness / top) * half;
   const svg = document.createElementNS(svgNS, "svg");
-  const chartWidth = Math.max(width, left + (points.length - 1) * step + right);
+  const chartWidth = Math.max(width, left + 12 + (points.length - 1) * step + right);
   svg.setAttribute("viewBox", `0 0 ${chartWidth} ${height}`);
   svg.setAttribute("width", chartWidth);
   svg.setAttribute("height", height);
@@ -732,11 +732,13 @@ function renderValueChart(game) {
   add("text", { x: left - 4, y: mid + half + 4, "text-anchor": "end", class: "tick" }, String(top));
   add("text", { x: (left + chartWidth) / 2, y: height - 2, "text-anchor": "middle", class: "tick" }, "move number · height: remoteness (moves to the end)");
   let path = "";
+  let pen = false; // a gap where a value is unknown
   for (const p of points) {
-    if (!p.value) { path += " "; continue; }
-    path += `${path && !path.endsWith(" ") ? "L" : "M"}${px(p.ply).toFixed(1)},${py(p.value).toFixed(1)} `;
+    if (!p.value) { pen = false; continue; }
+    path += `${pen ? "L" : "M"}${px(p.ply).toFixed(1)},${py(p.value).toFixed(1)} `;
+    pen = true;
   }
-  add("path", { d: path.trim().split(/\s+(?=M)/).join(" "), class: "trace" });
+  if (path) add("path", { d: path.trim(), class: "trace" });
   for (const p of points) {
     const x = px(p.ply);
     if (p.ply > 0 && p.ply % 5 === 0) add("text", { x, y: mid + half + 14, "text-anchor": "middle", class: "tick" }, String(p.ply));
@@ -837,7 +839,7 @@ function renderValue(v) {
           el("span", { class: "to", text: ` → ${shortRow(o.after, 24)} = ` }), formNode(o)))));
     }
   }
-  parts.push(el("p", { class: "hint-line", text: "Values are canonical forms (Albert–Nowakowski §3 rules); the code is CGSuite's notation, to paste into CGSuite. Partizan End-Nim values are all-small, so the atomic weight decides them against far stars." }));
+  parts.push(el("p", { class: "hint-line", text: "Canonical forms of partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value gives them; the grey code is CGSuite's notation, to paste into CGSuite." }));
   $("value-out").replaceChildren(...parts);
 }
 
@@ -875,7 +877,7 @@ function tableGeometry(t) {
   const m = t.cols + 1;
   const cell = Math.max(2, Math.min(30, Math.floor(540 / Math.max(n, m))));
   // phase diagrams as in the paper and `endnim phase` (a upward); other tables as `endnim table
-  // --heatmap` draws them (a downward)
+  // --png` draws them (a downward)
   const up = t.kind === "outcome" && Boolean(t.middle_text);
   const left = 44;
   const top = 40;
@@ -923,7 +925,7 @@ function renderTableCanvas(t, largest) {
       if (t.kind === "grundy" && Number(value) === 0) zeros.push([x, y]);
     }
   }
-  // P-positions (value 0) get a light dot, as in `endnim table --heatmap`
+  // P-positions (value 0) get a light dot, as in `endnim table --png`
   ctx.fillStyle = PALETTE.light_text;
   const dot = Math.max(1, Math.floor(g.cell / 3));
   for (const [x, y] of zeros) ctx.fillRect(g.left + y * g.cell + (g.cell - dot) / 2, g.rowY(x) + (g.cell - dot) / 2, dot, dot);
