@@ -8,6 +8,7 @@ Set ENDNIM_DOCS_IMG=docs/img to refresh the screenshots docs/workbench.md shows.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import web.test_e2e as e2e
@@ -233,3 +234,26 @@ def test_a_large_table_is_drawn_on_a_canvas_the_right_way_round(page: Page) -> N
     lower = page.locator("#table-svg rect.cell[data-x='2'][data-y='1']").bounding_box()
     upper = page.locator("#table-svg rect.cell[data-x='1'][data-y='1']").bounding_box()
     assert lower and upper and lower["y"] < upper["y"]
+
+
+def test_a_partizan_game_is_judged_and_its_values_can_be_hidden(page: Page) -> None:
+    open_page(page, "partizan", "3 2 4 1 5")
+    page.click("#new-game")
+    page.wait_for_function(SETTLED)
+    page.locator("#moves button.move[data-player=L]:enabled").first.click()
+    page.wait_for_function(SETTLED)
+    history = page.locator("#history li")
+    expect(history).to_have_count(2)
+    plies = page.evaluate("() => state.game.history.map(p => p.judgement.blunder)")
+    expect(page.locator("#judgement")).to_be_visible()
+    expect(page.locator("#judgement")).to_have_attribute(
+        "data-kind", "blunder" if plies[0] else re.compile("kept|lost")
+    )
+    marks = page.locator("#value-chart-svg .mark")
+    expect(marks).to_have_count(3)
+    assert marks.evaluate_all("ms => ms.map(m => m.dataset.blunder === 'true')")[1:] == plies
+    expect(page.locator("#value-card")).to_be_visible()
+    page.uncheck("#show-values")
+    expect(page.locator("#value-out")).to_contain_text("Values hidden during the game")
+    page.check("#show-values")
+    expect(page.locator("#value-card")).to_have_attribute("data-text", re.compile(r"\d"))

@@ -725,8 +725,8 @@ function renderValueChart(game) {
   add("rect", { x: left, y: mid - half - 4, width: chartWidth - left - right + 4, height: half + 4, class: "zone-you" });
   add("rect", { x: left, y: mid, width: chartWidth - left - right + 4, height: half + 4, class: "zone-computer" });
   add("line", { x1: left, x2: chartWidth - right, y1: mid, y2: mid, class: "axis" });
-  add("text", { x: left + 4, y: mid - half + 8, class: "zone-label" }, "you win");
-  add("text", { x: left + 4, y: mid + half - 2, class: "zone-label" }, "computer wins");
+  add("text", { x: chartWidth - right - 2, y: mid - half + 8, "text-anchor": "end", class: "zone-label" }, "you win ↑");
+  add("text", { x: chartWidth - right - 2, y: mid + half - 2, "text-anchor": "end", class: "zone-label" }, "computer wins ↓");
   add("text", { x: left - 4, y: mid - half + 4, "text-anchor": "end", class: "tick" }, String(top));
   add("text", { x: left - 4, y: mid + 4, "text-anchor": "end", class: "tick" }, "0");
   add("text", { x: left - 4, y: mid + half + 4, "text-anchor": "end", class: "tick" }, String(top));
@@ -774,6 +774,11 @@ async function refreshValue(text) {
   const box = $("value-out");
   const request = (state.valueRequest || 0) + 1;
   state.valueRequest = request;
+  if (state.game && !$("show-values").checked) {
+    box.replaceChildren(el("p", { class: "hint-line", text: "Values hidden during the game: tick “show values” to see them." }));
+    card.dataset.text = "";
+    return;
+  }
   if (!wanted.trim()) {
     box.replaceChildren(el("p", { class: "hint-line", text: "The empty row has value 0 (a P-position)." }));
     card.dataset.text = "";
@@ -1033,7 +1038,7 @@ async function start() {
     const length = 2 + Math.floor(Math.random() * 4);
     setPosition(Array.from({ length }, () => String(1 + Math.floor(Math.random() * 7))));
   });
-  $("show-values").addEventListener("change", renderMoves);
+  $("show-values").addEventListener("change", () => { renderMoves(); refreshValue(); });
   $("value-form").addEventListener("submit", (event) => {
     event.preventDefault();
     refreshValue($("value-text").value);
