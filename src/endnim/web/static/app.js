@@ -908,7 +908,8 @@ function renderTableCanvas(t, largest) {
   canvas.style.height = `${height}px`;
   const ctx = canvas.getContext("2d");
   ctx.scale(scale, scale);
-  ctx.fillStyle = "#ffffff";
+  const css = getComputedStyle(document.documentElement);
+  ctx.fillStyle = css.getPropertyValue("--paper").trim() || PALETTE.light_text;
   ctx.fillRect(0, 0, width, height);
   const colours = new Map();
   const colourOf = (value) => {
@@ -940,14 +941,14 @@ function renderTableCanvas(t, largest) {
     ctx.lineWidth = 2;
     ctx.strokeRect(g.left + triple[1] * g.cell - 1, g.rowY(triple[0]) - 1, g.cell + 2, g.cell + 2);
   }
-  ctx.fillStyle = "#6b7280";
+  ctx.fillStyle = css.getPropertyValue("--muted").trim();
   ctx.font = "10px system-ui, sans-serif";
   const step = g.cell >= 16 ? 1 : g.cell >= 9 ? 2 : g.cell >= 4 ? 10 : 25;
   ctx.textAlign = "center";
   for (let y = 0; y < g.m; y += step) ctx.fillText(String(y), g.left + y * g.cell + g.cell / 2, g.top - 6);
   ctx.textAlign = "end";
   for (let x = 0; x < g.n; x += step) ctx.fillText(String(x), g.left - 5, g.rowY(x) + g.cell / 2 + 4);
-  ctx.fillStyle = "#374151";
+  ctx.fillStyle = css.getPropertyValue("--ink").trim();
   ctx.font = "11.5px system-ui, sans-serif";
   ctx.textAlign = "center";
   ctx.fillText("y (last pile) →", g.left + (g.m * g.cell) / 2, 12);
