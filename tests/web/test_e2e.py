@@ -197,7 +197,8 @@ def test_play_a_game_to_the_end_and_win(page: Page) -> None:
     history = page.locator("#history li")
     assert history.count() % 2 == 1  # the person made the first and the last move
     expect(history.first).to_contain_text("you")
-    expect(page.locator("#outcome")).to_have_text("—")  # the empty row
+    expect(page.locator("#outcome")).to_have_text("P")  # the empty row: a P-position, value 0
+    expect(page.locator("#grundy")).to_have_text("0")
     expect(page.locator("#hint")).to_be_disabled()
     page.click("#new-game")  # "Restart this game": from the start again
     expect(page.locator("#position-text")).to_have_value("3 1 4 1 5")

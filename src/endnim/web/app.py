@@ -68,7 +68,6 @@ from endnim.web.models import (
     MoveIn,
     MovesOut,
     NewGame,
-    PositionOut,
     Side,
     TableOut,
     VariantInfo,
@@ -329,21 +328,6 @@ def create_app(
             return MovesOut.model_validate(light(moves_task, *args))
         return MovesOut.model_validate(heavy(moves_task, *args))
 
-    @app.get("/api/position", tags=["explore"], responses=ERRORS)
-    def read_position(position: PositionParam, variant: VariantParam = "endnim") -> PositionOut:
-        """A position as its rule set reads it, without analysing it: graphs (any notation)
-        as their JSON object, which the page draws; rows as their piles."""
-        rules = web_rules(variant)
-        if is_graph(rules):
-            graph = web_graph(position, rules)
-            return PositionOut(
-                variant=rules.name,
-                position=rules.position_to_json(graph),
-                text=rules.format_position(graph),
-            )
-        piles = web_position(position)
-        return PositionOut(variant=rules.name, position=list(piles), text=str(piles))
-
     @app.get("/api/apply-move", tags=["explore"], responses=ERRORS)
     def apply_move(
         position: PositionParam,
@@ -482,4 +466,7 @@ def create_app(
 
         return compute(run)
 
+    from endnim.web.panels import add_panel_routes
+
+    add_panel_routes(app, light, heavy)  # position reader, value panel, exports
     return app

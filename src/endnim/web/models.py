@@ -129,16 +129,6 @@ class MovesOut(BaseModel):
     values_from: Literal["search", "engine", "theory"]
 
 
-class PositionOut(BaseModel):
-    """A position as its rule set reads it (``/api/position``)."""
-
-    variant: str
-    position: list[int] | dict[str, Any] = Field(
-        description="rows: the piles; graph rule sets: the graph's JSON object"
-    )
-    text: str = Field(description="the position written back (graphs: one line of JSON)")
-
-
 class AppliedOut(BaseModel):
     """The position a move leads to."""
 
@@ -247,3 +237,69 @@ class HintOut(BaseModel):
     after: str
     wins: bool
     explanation: str
+
+
+class TerminalOut(BaseModel):
+    """The value of a position with no move left (the empty row)."""
+
+    outcome: Literal["P", "N", "L", "R"]
+    grundy: int | None
+    remoteness: int
+    reason: str
+
+
+class PositionOut(BaseModel):
+    """A position as its rule set reads it: a row as the command line reads it (``error``: why
+    it cannot be read), or a graph as its JSON object."""
+
+    position: list[int] | dict[str, Any] | None = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object"
+    )
+    text: str | None = Field(description="the position written back (graphs: one line of JSON)")
+    variant: str
+    terminal: TerminalOut | None = Field(default=None, description="set when no move is left")
+    error: str | None = Field(
+        default=None, description="one line: why the text is not a row, or null"
+    )
+
+
+class FormOut(BaseModel):
+    """A canonical form in Unicode and CGSuite's ASCII (null when too long to show)."""
+
+    value: str | None
+    value_ascii: str | None
+    value_length: int
+
+
+class SummandOut(FormOut):
+    """One summand of a sum and its value."""
+
+    position: str
+
+
+class OptionOut(FormOut):
+    """A Left or Right option: the move, where it leads, its value."""
+
+    move: str
+    after: str
+
+
+class ValueOut(BaseModel):
+    """The object of ``endnim value --json``, with each summand's value and, for one
+    position, every option's value (``options`` is null for a sum)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    positions: list[list[int]]
+    text: str
+    variant: str
+    value: str | None
+    value_ascii: str | None
+    outcome: Literal["P", "N", "L", "R"]
+    atomic_weight: str
+    atomic_weight_ascii: str
+    birthday: int
+    value_length: int
+    notes: list[str]
+    summands: list[SummandOut]
+    options: dict[str, list[OptionOut]] | None

@@ -122,19 +122,12 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-function parseRow(text) {
-  // Accepts "3 3 3 2", "3,3,3,2" and "3^3 2"; the server checks again.
-  const piles = [];
-  for (const token of text.split(/[\s,;()[\]]+/).filter(Boolean)) {
-    const match = /^(\d+)(?:\^(\d+))?$/.exec(token);
-    if (!match) throw new Error(`cannot read '${token}': a position is a row of positive integers such as 3 3 3 2 or 3^3 2`);
-    const pile = BigInt(match[1]).toString();
-    const count = match[2] ? Number(match[2]) : 1;
-    if (pile === "0") throw new Error("piles must be positive integers (0 is not a pile)");
-    if (!(count >= 1) || piles.length + count > 1000) throw new Error("the workbench takes at most 1000 piles");
-    for (let i = 0; i < count; i += 1) piles.push(pile);
-  }
-  return piles;
+async function parseRow(text) {
+  // The server reads the row with the command line's own rules (GET /api/position):
+  // "3 3 3 2", "3,3,3,2", "3^3 2", "[3, 3, 2]"; "3,,4" and "[3, 4" are errors, as there.
+  const read = await api("GET", "/api/position", { variant: state.variant, position: text });
+  if (read.error) throw new Error(read.error);
+  return read.text ? read.text.split(" ") : [];
 }
 
 // ------------------------------------------------------------------ the position editor
@@ -234,12 +227,15 @@ async function refresh() {
   const request = ++state.request;
   renderEditor();
   updateHash();
+  refreshValue();
   const text = positionText();
   const player = isPartizan() && state.game ? state.game.side_to_move : null;
   setBusy(true);
   try {
     if (!isGraphView() && state.piles.length === 0) {
-      renderEmpty();
+      const read = await api("GET", "/api/position", { variant: state.variant, position: "" });
+      if (request !== state.request) return;
+      renderEmpty(read.terminal);
     } else {
       const analysis = await api("GET", "/api/analyze", { variant: state.variant, position: text });
       if (request !== state.request) return;
@@ -258,13 +254,22 @@ async function refresh() {
   }
 }
 
-function renderEmpty() {
+function renderEmpty(terminal) {
+  // The empty row: no move is left; the rule set says who wins (normal play: a P-position, 0).
   const outcome = $("outcome");
-  outcome.textContent = "—";
-  outcome.className = "outcome";
-  $("outcome-words").textContent = "the empty row: the player to move has no move";
+  outcome.textContent = terminal ? terminal.outcome : "—";
+  outcome.className = terminal ? `outcome outcome-${terminal.outcome}` : "outcome";
+  $("outcome-words").textContent = `the empty row: ${terminal ? OUTCOME_WORDS[terminal.outcome] : "no move is left"}`;
   for (const id of ["grundy", "remoteness", "winning", "method"]) $(id).textContent = "–";
-  $("reason").replaceChildren();
+  if (terminal) {
+    const impartial = !isPartizan();
+    $("grundy").textContent = impartial && terminal.grundy !== null ? String(terminal.grundy) : "";
+    $("grundy").hidden = $("grundy-label").hidden = !impartial;
+    $("remoteness").textContent = "0 moves: the game is over";
+    $("winning").textContent = "none: no move is left";
+    $("method").textContent = "the rules (no move is left)";
+  }
+  $("reason").replaceChildren(...(terminal ? [el("li", { text: terminal.reason })] : []));
   $("notes").replaceChildren();
   $("thresholds").hidden = $("thresholds-label").hidden = true;
 }
@@ -484,12 +489,14 @@ function renderGame() {
   if (!game) {
     status.textContent = "Set up a position, then start a game.";
     $("history").replaceChildren();
+    renderJudgement(null);
+    renderValueChart(null);
     return;
   }
   const you = game.human_side ? `you are ${sideName(game.human_side)}` : "";
   if (game.over) {
     const human = game.winner === "human";
-    status.textContent = human ? "You won! The computer has no good move left." : "The computer won.";
+    status.textContent = `${human ? "You won!" : "The computer won."} ${endOfGameText(game)}`;
     status.classList.add(human ? "won" : "lost");
   } else if (game.to_move === "human") {
     const where = isGraphView() ? `reduce a vertex you reach along ${game.human_side} and G edges` : `play the ${game.human_side === "L" ? "first" : "last"} pile`;
@@ -502,7 +509,10 @@ function renderGame() {
     el("strong", { text: ply.mover === "human" ? "you" : "computer" }),
     document.createTextNode(` ${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
       (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`)),
-    ply.kind === "random" ? el("em", { text: " (a random move)" }) : null)));
+    ply.kind === "random" ? el("em", { text: " (a random move)" }) : null,
+    ply.judgement ? el("span", { class: `verdict-mark ${judgementKind(ply.judgement)}`, text: judgementMark(ply.judgement), title: ply.judgement.text }) : null)));
+  renderJudgement(game);
+  renderValueChart(game);
 }
 
 async function hint() {
@@ -579,12 +589,26 @@ async function drawTable() {
 function renderTable() {
   const t = state.table;
   if (!t) return;
+  const started = performance.now();
+  if ((t.rows + 1) * (t.cols + 1) > SVG_CELLS && !window.endnimForceSvg) {
+    const numbers = t.kind === "grundy" ? t.values.flat().map(Number) : [];
+    renderTableCanvas(t, numbers.length ? numbers.reduce((a, b) => Math.max(a, b), 1) : 1);
+  } else {
+    renderTableSvg(t);
+    $("table").dataset.drawMs = (performance.now() - started).toFixed(1);
+  }
+  renderTableCaption(t);
+  renderExports(t);
+}
+
+function renderTableSvg(t) {
   const svgNS = "http://www.w3.org/2000/svg";
   const n = t.rows + 1;
   const m = t.cols + 1;
-  const cell = Math.max(6, Math.min(30, Math.floor(540 / Math.max(n, m))));
-  const left = 44;
-  const top = 40;
+  const g = tableGeometry(t);
+  const cell = Math.max(2, g.cell);
+  const left = g.left;
+  const top = g.top;
   const width = left + m * cell + 8;
   const height = top + n * cell + 8;
   const svg = document.createElementNS(svgNS, "svg");
@@ -604,10 +628,10 @@ function renderTable() {
   const w = middle ? `·${middle.split(" ").join("·")}·` : "·";
   svg.setAttribute("aria-label", `table of x${w}y`);
   add("text", { x: left + (m * cell) / 2, y: 12, "text-anchor": "middle", class: "axis-title" }, "y (last pile) →");
-  add("text", { x: 12, y: top + (n * cell) / 2, "text-anchor": "middle", class: "axis-title", transform: `rotate(-90 12 ${top + (n * cell) / 2})` }, "x (first pile) →");
+  add("text", { x: 12, y: top + (n * cell) / 2, "text-anchor": "middle", class: "axis-title", transform: `rotate(-90 12 ${top + (n * cell) / 2})` }, g.up ? "x (first pile) →" : "← x (first pile)");
   const step = cell >= 16 ? 1 : cell >= 9 ? 2 : 5;
   for (let y = 0; y < m; y += step) add("text", { x: left + y * cell + cell / 2, y: top - 6, "text-anchor": "middle", class: "tick" }, String(y));
-  for (let x = 0; x < n; x += step) add("text", { x: left - 5, y: top + x * cell + cell / 2 + 4, "text-anchor": "end", class: "tick" }, String(x));
+  for (let x = 0; x < n; x += step) add("text", { x: left - 5, y: g.rowY(x) + cell / 2 + 4, "text-anchor": "end", class: "tick" }, String(x));
   const numbers = t.kind === "grundy" ? t.values.flat().map(Number) : [];
   const largest = numbers.length ? Math.max(1, ...numbers) : 1;
   const triple = t.triple_point;
@@ -619,7 +643,7 @@ function renderTable() {
       const row = piles.join(" ") || "(empty)";
       const label = t.kind === "grundy" ? `G(${row}) = ${value}` : `${row}: class ${value}`;
       const rect = add("rect", {
-        x: left + y * cell, y: top + x * cell, width: cell, height: cell, fill: colour,
+        x: left + y * cell, y: g.rowY(x), width: cell, height: cell, fill: colour,
         class: "cell", "data-x": x, "data-y": y, "data-value": value,
       });
       const title = document.createElementNS(svgNS, "title");
@@ -628,24 +652,35 @@ function renderTable() {
       if (piles.length) rect.addEventListener("click", () => { if (!state.game) setPosition(piles); });
       if (cell >= 16 && String(value).length <= 3) {
         add("text", {
-          x: left + y * cell + cell / 2, y: top + x * cell + cell / 2 + 4, "text-anchor": "middle",
+          x: left + y * cell + cell / 2, y: g.rowY(x) + cell / 2 + 4, "text-anchor": "middle",
           class: "cell-text", fill: textOn(colour),
         }, String(value));
+      } else if (t.kind === "grundy" && Number(value) === 0) {
+        // P-positions get a light dot where no value is written, as in `endnim table --png`
+        add("circle", { cx: left + y * cell + cell / 2, cy: g.rowY(x) + cell / 2, r: Math.max(1, cell / 6), class: "p-dot", fill: PALETTE.light_text });
       }
     }
   }
   if (triple && triple[0] < n && triple[1] < m) {
     add("rect", {
-      x: left + triple[1] * cell + 1, y: top + triple[0] * cell + 1, width: cell - 2, height: cell - 2,
+      x: left + triple[1] * cell + 1, y: g.rowY(triple[0]) + 1, width: cell - 2, height: cell - 2,
       fill: "none", stroke: PALETTE.highlight, "stroke-width": 3, class: "triple-point",
     });
   }
   $("table").replaceChildren(svg);
+}
+
+function renderTableCaption(t) {
+  const middle = t.middle_text;
+  const w = middle ? `·${middle.split(" ").join("·")}·` : "·";
+  const triple = t.triple_point;
+  const numbers = t.kind === "grundy" ? t.values.flat().map(Number) : [];
+  const largest = numbers.length ? numbers.reduce((a, b) => Math.max(a, b), 1) : 1;
   const name = state.variants[t.variant] ? state.variants[t.variant].title : t.variant;
   $("table-caption").textContent = t.kind === "grundy"
-    ? `${name}: Grundy values of x${w}y (x = first pile, y = last pile, 0 = no pile). Dark cells are the P-positions. Click a cell to analyse it.`
-    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3).` +
-      (triple ? ` The red square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
+    ? `${name}: Grundy values of x${w}y (x = first pile, down; y = last pile, across; 0 = no pile). Dark cells (dotted where no value is written) are the P-positions. Click a cell to analyse it.`
+    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3; x = first pile, ${middle ? "up, as in the paper" : "down"}; y = last pile, across).` +
+      (triple ? ` The outlined square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
       " Click a cell to analyse it.";
   const legend = $("table-legend");
   if (t.kind === "grundy") {
@@ -659,13 +694,356 @@ function renderTable() {
   }
 }
 
+// ------------------------------------------------------------------ games that teach
+function endOfGameText(game) {
+  // Who has no move left, and who wins by that (as `endnim play` says it).
+  const stuck = game.to_move === "human" ? "You have" : "The computer has";
+  const moverWins = game.winner === game.to_move;
+  const count = game.history.length;
+  return `${stuck} no move left${moverWins ? " and wins by that rule" : ""} (${count} move${count === 1 ? "" : "s"}).`;
+}
+
+function judgementKind(j) {
+  return j.blunder ? "blunder" : j.was_winning ? "kept" : "lost";
+}
+
+function judgementMark(j) {
+  return j.blunder ? " ✗ threw the win away" : j.was_winning ? " ✓ kept the win" : " · no move won";
+}
+
+function renderJudgement(game) {
+  // What the person's last move did: kept the win, threw it away, or no move won; and why.
+  const box = $("judgement");
+  const plies = game ? game.history.filter((ply) => ply.mover === "human" && ply.judgement) : [];
+  const last = plies[plies.length - 1];
+  if (!last) { box.hidden = true; box.replaceChildren(); delete box.dataset.kind; return; }
+  const j = last.judgement;
+  const kind = judgementKind(j);
+  const titles = { kept: "You kept the win.", blunder: "You threw the win away.", lost: "No move won here." };
+  box.dataset.kind = kind;
+  box.className = `judgement ${kind}`;
+  box.replaceChildren(el("strong", { text: titles[kind] }), document.createTextNode(` ${j.text}`));
+  box.hidden = false;
+}
+
+function valueHistory(game) {
+  // GamesmanUni's value history: the start and the position after each move, signed by who
+  // wins with perfect play (+ you, − the computer), its size the remoteness.
+  const points = [];
+  const first = game.human_first ? "human" : "computer";
+  const start = game.start_value;
+  const signed = (value, toMove) => {
+    if (!value || value.remoteness === null || value.remoteness === undefined) return null;
+    const humanWins = value.to_move_wins === (toMove === "human");
+    return { humanWins, remoteness: Number(value.remoteness) };
+  };
+  points.push({ ply: 0, mover: null, move: "start", value: signed(start, first), blunder: false });
+  game.history.forEach((ply, index) => {
+    const next = ply.mover === "human" ? "computer" : "human";
+    const j = ply.judgement;
+    points.push({ ply: index + 1, mover: ply.mover, move: ply.move, value: j ? signed(j.after, next) : null, blunder: Boolean(j && j.blunder) });
+  });
+  return points;
+}
+
+function renderValueChart(game) {
+  const box = $("value-chart");
+  if (!game) { box.hidden = true; box.replaceChildren(); return; }
+  const points = valueHistory(game);
+  const known = points.filter((p) => p.value);
+  const top = Math.max(1, ...known.map((p) => p.value.remoteness));
+  const svgNS = "http://www.w3.org/2000/svg";
+  const width = 360;
+  const height = 180;
+  const left = 34;
+  const right = 10;
+  const mid = height / 2;
+  const half = mid - 22;
+  const step = Math.max(6, Math.min(28, (width - left - right - 12) / Math.max(1, points.length - 1)));
+  const px = (ply) => left + 12 + ply * step;
+  const py = (value) => mid - (value.humanWins ? 1 : -1) * (value.remoteness / top) * half;
+  const svg = document.createElementNS(svgNS, "svg");
+  const chartWidth = Math.max(width, left + 12 + (points.length - 1) * step + right);
+  svg.setAttribute("viewBox", `0 0 ${chartWidth} ${height}`);
+  svg.setAttribute("width", chartWidth);
+  svg.setAttribute("height", height);
+  svg.setAttribute("id", "value-chart-svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "value history: above the line you are winning, below it the computer; the distance is the remoteness");
+  const add = (tag, attributes, text) => {
+    const node = document.createElementNS(svgNS, tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  add("rect", { x: left, y: mid - half - 4, width: chartWidth - left - right + 4, height: half + 4, class: "zone-you" });
+  add("rect", { x: left, y: mid, width: chartWidth - left - right + 4, height: half + 4, class: "zone-computer" });
+  add("line", { x1: left, x2: chartWidth - right, y1: mid, y2: mid, class: "axis" });
+  add("text", { x: chartWidth - right - 2, y: mid - half + 8, "text-anchor": "end", class: "zone-label" }, "you win ↑");
+  add("text", { x: chartWidth - right - 2, y: mid + half - 2, "text-anchor": "end", class: "zone-label" }, "computer wins ↓");
+  add("text", { x: left - 4, y: mid - half + 4, "text-anchor": "end", class: "tick" }, String(top));
+  add("text", { x: left - 4, y: mid + 4, "text-anchor": "end", class: "tick" }, "0");
+  add("text", { x: left - 4, y: mid + half + 4, "text-anchor": "end", class: "tick" }, String(top));
+  add("text", { x: (left + chartWidth) / 2, y: height - 2, "text-anchor": "middle", class: "tick" }, "move number · height: remoteness (moves to the end)");
+  let path = "";
+  let pen = false; // a gap where a value is unknown
+  for (const p of points) {
+    if (!p.value) { pen = false; continue; }
+    path += `${pen ? "L" : "M"}${px(p.ply).toFixed(1)},${py(p.value).toFixed(1)} `;
+    pen = true;
+  }
+  if (path) add("path", { d: path.trim(), class: "trace" });
+  for (const p of points) {
+    const x = px(p.ply);
+    if (p.ply > 0 && p.ply % 5 === 0) add("text", { x, y: mid + half + 14, "text-anchor": "middle", class: "tick" }, String(p.ply));
+    if (!p.value) continue;
+    const y = py(p.value);
+    const who = p.mover === null ? "the start" : p.mover === "human" ? `your move ${p.move}` : `the computer's move ${p.move}`;
+    const label = `${p.ply}: ${who} — ${p.value.humanWins ? "you" : "the computer"} win${p.value.humanWins ? "" : "s"} in ${p.value.remoteness} with best play${p.blunder ? " (a blunder: the win was thrown away)" : ""}`;
+    const attributes = { class: `mark ${p.mover || "start"}${p.blunder ? " blunder" : ""}`, "data-ply": p.ply, "data-mover": p.mover || "start", "data-blunder": String(p.blunder), "data-remoteness": p.value.remoteness, "data-winner": p.value.humanWins ? "human" : "computer" };
+    const mark = p.mover === "computer"
+      ? add("rect", { ...attributes, x: x - 4.5, y: y - 4.5, width: 9, height: 9 })
+      : add("circle", { ...attributes, cx: x, cy: y, r: p.mover === null ? 3.5 : 5 });
+    const title = document.createElementNS(svgNS, "title");
+    title.textContent = label;
+    mark.append(title);
+    if (p.blunder) add("text", { x, y: y + (p.value.humanWins ? -9 : 15), "text-anchor": "middle", class: "blunder-label" }, "✗");
+  }
+  box.replaceChildren(
+    el("h3", { text: "Value history" }), svg,
+    el("p", { class: "chart-legend" },
+      el("span", { class: "key human" }), " your moves  ", el("span", { class: "key computer" }), " the computer's  ",
+      el("span", { class: "key blunder" }), " a blunder (threw the win away)"));
+  box.hidden = false;
+}
+
+// ------------------------------------------------------------------ partizan values
+async function refreshValue(text) {
+  // Canonical forms of the position (or a sum) and of every option, as `endnim value` gives them.
+  const card = $("value-card");
+  if (!isPartizan()) { card.hidden = true; return; }
+  card.hidden = false;
+  const wanted = text === undefined ? positionText() : text;
+  $("value-text").value = wanted;
+  const box = $("value-out");
+  const request = (state.valueRequest || 0) + 1;
+  state.valueRequest = request;
+  if (state.game && !$("show-values").checked) {
+    box.replaceChildren(el("p", { class: "hint-line", text: "Values hidden during the game: tick “show values” to see them." }));
+    card.dataset.text = "";
+    return;
+  }
+  if (!wanted.trim()) {
+    box.replaceChildren(el("p", { class: "hint-line", text: "The empty row has value 0 (a P-position)." }));
+    card.dataset.text = "";
+    return;
+  }
+  box.setAttribute("aria-busy", "true");
+  try {
+    const v = await api("GET", "/api/value", { variant: state.variant, position: wanted });
+    if (request !== state.valueRequest) return;
+    renderValue(v);
+  } catch (error) {
+    if (request !== state.valueRequest) return;
+    card.dataset.text = wanted;
+    box.replaceChildren(el("p", { class: "value-error", text: error.message }));
+  } finally {
+    box.removeAttribute("aria-busy");
+  }
+}
+
+function formNode(form, extra = "") {
+  if (form.value === null) return el("span", { class: "muted", text: `(a canonical form of ${form.value_length} characters: too long to show; endnim value prints it)` });
+  const copy = el("button", { type: "button", class: "copy", title: "Copy the CGSuite form", text: "copy", onclick: () => copyText(form.value_ascii, copy) });
+  return el("span", { class: `form${extra}` },
+    el("span", { class: "unicode", text: form.value }),
+    form.value_ascii !== form.value ? el("code", { class: "ascii", title: "CGSuite notation", text: form.value_ascii }) : null,
+    copy);
+}
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "copied";
+  } catch (error) {
+    button.textContent = "select the text to copy";
+  }
+}
+
+function renderValue(v) {
+  const card = $("value-card");
+  card.dataset.text = v.text;
+  const rows = [
+    ["position", el("span", { text: v.text })],
+    ["value", formNode(v, " main")],
+    ["outcome", el("span", {}, el("span", { class: `chip-outcome outcome-${v.outcome}`, text: v.outcome }), ` ${OUTCOME_WORDS[v.outcome]}`)],
+    ["atomic weight", el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
+      v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
+    ["birthday", el("span", { text: String(v.birthday) })],
+  ];
+  const list = el("dl", { class: "facts value-facts" });
+  for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
+  const parts = [list];
+  if (v.summands.length > 1) {
+    parts.push(el("h3", { text: "Summands" }), el("ul", { class: "summands" },
+      ...v.summands.map((s) => el("li", {}, el("span", { class: "mv", text: `${s.position} = ` }), formNode(s)))));
+  }
+  if (v.options) {
+    for (const [side, title] of [["L", "Left’s options (first pile)"], ["R", "Right’s options (last pile)"]]) {
+      const options = v.options[side] || [];
+      parts.push(el("h3", { text: `${title}: ${options.length}` }));
+      if (!options.length) continue;
+      parts.push(el("ul", { class: "options", "data-side": side },
+        ...options.map((o) => el("li", { "data-move": o.move }, el("span", { class: "mv", text: o.move }),
+          el("span", { class: "to", text: ` → ${shortRow(o.after, 24)} = ` }), formNode(o)))));
+    }
+  }
+  parts.push(el("p", { class: "hint-line", text: "Canonical forms of partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value gives them; the grey code is CGSuite's notation, to paste into CGSuite." }));
+  $("value-out").replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------------ exports
+function renderExports(t) {
+  // What the command line writes: the table (CSV, LaTeX, a heatmap picture) and the phase diagram.
+  const box = $("table-exports");
+  const base = { variant: t.variant, middle: t.middle_text, rows: t.rows, cols: t.cols };
+  const link = (id, text, path, params) => el("a", {
+    id, class: "export", href: `${path}?${new URLSearchParams(params).toString()}`, download: "",
+    title: `download (${path.replace("/api/export/", "")})`,
+  }, text);
+  const phase = t.kind === "outcome" && t.middle_text;
+  const items = [
+    link("export-csv", "CSV", "/api/export/table", { ...base, format: "csv" }),
+    link("export-latex", "LaTeX", "/api/export/table", { ...base, format: "latex" }),
+  ];
+  if (phase) {
+    const size = Math.max(t.rows, t.cols);
+    items.push(link("export-phase-svg", "phase diagram SVG", "/api/export/phase", { middle: t.middle_text, size, format: "svg" }),
+      link("export-phase-png", "phase diagram PNG", "/api/export/phase", { middle: t.middle_text, size, format: "png" }));
+  } else {
+    items.push(link("export-png", "PNG", "/api/export/table", { ...base, format: "png" }),
+      link("export-svg", "SVG", "/api/export/table", { ...base, format: "svg" }));
+  }
+  box.replaceChildren(el("span", { class: "muted", text: `Download (a, b = 1..${t.rows}, 1..${t.cols}, as endnim ${phase ? "table / endnim phase" : "table"} writes them): ` }), ...items);
+}
+
+// ------------------------------------------------------------------ large tables on a canvas
+const SVG_CELLS = 2500;
+// Tables with more cells are drawn on one <canvas> (90,000 SVG cells took seconds to draw).
+
+function tableGeometry(t) {
+  const n = t.rows + 1;
+  const m = t.cols + 1;
+  const cell = Math.max(2, Math.min(30, Math.floor(540 / Math.max(n, m))));
+  // phase diagrams as in the paper and `endnim phase` (a upward); other tables as `endnim table
+  // --png` draws them (a downward)
+  const up = t.kind === "outcome" && Boolean(t.middle_text);
+  const left = 44;
+  const top = 40;
+  return { n, m, cell, up, left, top, rowY: (x) => top + (up ? n - 1 - x : x) * cell };
+}
+
+function cellPiles(t, x, y) {
+  const middle = t.middle_text;
+  return [...(x ? [String(x)] : []), ...(middle ? middle.split(" ") : []), ...(y ? [String(y)] : [])];
+}
+
+function renderTableCanvas(t, largest) {
+  const g = tableGeometry(t);
+  const started = performance.now();
+  const width = g.left + g.m * g.cell + 8;
+  const height = g.top + g.n * g.cell + 8;
+  const scale = window.devicePixelRatio || 1;
+  const canvas = el("canvas", { id: "table-canvas", class: "table-canvas", role: "img",
+    "data-rows": t.rows, "data-cols": t.cols, "data-cell": g.cell, "data-left": g.left, "data-top": g.top, "data-up": String(g.up) });
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const ctx = canvas.getContext("2d");
+  ctx.scale(scale, scale);
+  const css = getComputedStyle(document.documentElement);
+  ctx.fillStyle = css.getPropertyValue("--paper").trim() || PALETTE.light_text;
+  ctx.fillRect(0, 0, width, height);
+  const colours = new Map();
+  const colourOf = (value) => {
+    let colour = colours.get(value);
+    if (!colour) {
+      colour = t.kind === "grundy" ? grundyColour(Number(value), largest) : PARTIZAN_COLOURS[value];
+      colours.set(value, colour);
+    }
+    return colour;
+  };
+  const zeros = [];
+  for (let x = 0; x < g.n; x += 1) {
+    const line = t.values[x];
+    const y0 = g.rowY(x);
+    for (let y = 0; y < g.m; y += 1) {
+      const value = line[y];
+      ctx.fillStyle = colourOf(value);
+      ctx.fillRect(g.left + y * g.cell, y0, g.cell, g.cell);
+      if (t.kind === "grundy" && Number(value) === 0) zeros.push([x, y]);
+    }
+  }
+  // P-positions (value 0) get a light dot, as in `endnim table --png`
+  ctx.fillStyle = PALETTE.light_text;
+  const dot = Math.max(1, Math.floor(g.cell / 3));
+  for (const [x, y] of zeros) ctx.fillRect(g.left + y * g.cell + (g.cell - dot) / 2, g.rowY(x) + (g.cell - dot) / 2, dot, dot);
+  const triple = t.triple_point;
+  if (triple && triple[0] < g.n && triple[1] < g.m) {
+    ctx.strokeStyle = PALETTE.highlight;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(g.left + triple[1] * g.cell - 1, g.rowY(triple[0]) - 1, g.cell + 2, g.cell + 2);
+  }
+  ctx.fillStyle = css.getPropertyValue("--muted").trim();
+  ctx.font = "10px system-ui, sans-serif";
+  const step = g.cell >= 16 ? 1 : g.cell >= 9 ? 2 : g.cell >= 4 ? 10 : 25;
+  ctx.textAlign = "center";
+  for (let y = 0; y < g.m; y += step) ctx.fillText(String(y), g.left + y * g.cell + g.cell / 2, g.top - 6);
+  ctx.textAlign = "end";
+  for (let x = 0; x < g.n; x += step) ctx.fillText(String(x), g.left - 5, g.rowY(x) + g.cell / 2 + 4);
+  ctx.fillStyle = css.getPropertyValue("--ink").trim();
+  ctx.font = "11.5px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.fillText("y (last pile) →", g.left + (g.m * g.cell) / 2, 12);
+  ctx.save();
+  ctx.translate(12, g.top + (g.n * g.cell) / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(g.up ? "x (first pile) →" : "← x (first pile)", 0, 0);
+  ctx.restore();
+  const at = (event) => {
+    const y = Math.floor((event.offsetX - g.left) / g.cell);
+    const row = Math.floor((event.offsetY - g.top) / g.cell);
+    const x = g.up ? g.n - 1 - row : row;
+    return x >= 0 && x < g.n && y >= 0 && y < g.m && row >= 0 ? [x, y] : null;
+  };
+  canvas.addEventListener("mousemove", (event) => {
+    const cell = at(event);
+    if (!cell) { canvas.title = ""; return; }
+    const [x, y] = cell;
+    const row = cellPiles(t, x, y).join(" ") || "(empty)";
+    const value = t.values[x][y];
+    canvas.title = t.kind === "grundy" ? `G(${row}) = ${value}` : `${row}: class ${value}`;
+  });
+  canvas.addEventListener("click", (event) => {
+    const cell = at(event);
+    if (!cell || state.game) return;
+    const piles = cellPiles(t, cell[0], cell[1]);
+    if (piles.length) setPosition(piles);
+  });
+  canvas.setAttribute("aria-label", `table of ${t.rows + 1} × ${t.cols + 1} values; hover for a value, click to analyse`);
+  $("table").replaceChildren(canvas);
+  $("table").dataset.drawMs = (performance.now() - started).toFixed(1);
+}
+
 // ------------------------------------------------------------------ wiring
 function updateHash() {
   const hash = `#variant=${encodeURIComponent(state.variant)}&position=${encodeURIComponent(positionText())}`;
   if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
 }
 
-function readHash() {
+async function readHash() {
   const params = new URLSearchParams(window.location.hash.slice(1));
   if (params.get("variant") && state.variants[params.get("variant")]) state.variant = params.get("variant");
   if (params.get("position")) {
@@ -673,7 +1051,7 @@ function readHash() {
       state.graphText = params.get("position");
       return;
     }
-    try { state.piles = parseRow(params.get("position")); } catch (error) { showError(error.message); }
+    try { state.piles = await parseRow(params.get("position")); } catch (error) { showError(error.message); }
   }
 }
 
@@ -699,7 +1077,7 @@ async function start() {
     showError(`cannot reach the workbench server: ${error.message}`);
     return;
   }
-  readHash();
+  await readHash();
   syncVariantOptions();
 
   $("variant").addEventListener("change", async () => {
@@ -729,10 +1107,10 @@ async function start() {
     refresh();
     if (state.table || wasGraph) drawTable();
   });
-  $("position-form").addEventListener("submit", (event) => {
+  $("position-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (isGraphView()) { loadGraphText($("position-text").value); return; }
-    try { setPosition(parseRow($("position-text").value)); } catch (error) { showError(error.message); }
+    try { setPosition(await parseRow($("position-text").value)); } catch (error) { showError(error.message); }
   });
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -751,7 +1129,11 @@ async function start() {
     const length = 2 + Math.floor(Math.random() * 4);
     setPosition(Array.from({ length }, () => String(1 + Math.floor(Math.random() * 7))));
   });
-  $("show-values").addEventListener("change", renderMoves);
+  $("show-values").addEventListener("change", () => { renderMoves(); refreshValue(); });
+  $("value-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    refreshValue($("value-text").value);
+  });
   $("skill").addEventListener("input", () => { $("skill-value").textContent = skillText($("skill").value); });
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
