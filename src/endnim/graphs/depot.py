@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from endnim.graphs.base import GraphRuleSet
+from endnim.graphs.base import KEY_CACHE_LIMIT, GraphRuleSet
 from endnim.graphs.canonical import forest_key, graph_key
 from endnim.graphs.position import Graph
 from endnim.graphs.tree import _groups
@@ -79,26 +79,47 @@ class Depot(GraphRuleSet):
 
     def group_key(self, position: Graph, group: Sequence[int]) -> tuple[str, Any]:
         """The key of one group: labels and 'touches an empty vertex' flags, up to isomorphism."""
+        return self._group_key(position.labels, position.adjacency(), group)
+
+    def _group_key(
+        self, labels: Sequence[int], adjacency: Sequence[Sequence[int]], group: Sequence[int]
+    ) -> tuple[str, Any]:
+        index = {v: i for i, v in enumerate(group)}
+        colours = tuple(2 * labels[v] + any(labels[w] == 0 for w in adjacency[v]) for v in group)
+        edges = tuple(
+            (i, index[w]) for i, v in enumerate(group) for w in adjacency[v] if w > v and w in index
+        )
+        # The group as labelled here -> its key: groups recur in a search (a move changes one
+        # group and leaves the others as they were), and bliss costs far more than this lookup.
+        cache = self._key_cache()
+        found = cache.get((colours, edges))
+        if found is None:
+            if len(edges) == len(group) - 1:
+                found = ("t", forest_key(colours, edges))
+            else:
+                found = ("g", graph_key(colours, edges))
+            if len(cache) >= KEY_CACHE_LIMIT:
+                cache.clear()
+            cache[(colours, edges)] = found
+        return found
+
+    def _key_cache(self) -> dict[Hashable, tuple[str, Any]]:
+        cache: dict[Hashable, tuple[str, Any]] | None = self.__dict__.get("_group_keys")
+        if cache is None:
+            cache = self.__dict__["_group_keys"] = {}
+        return cache
+
+    def isomorphism_key(self, position: Graph) -> Hashable:
         labels = position.labels
         adjacency = position.adjacency()
-        index = {v: i for i, v in enumerate(group)}
-        colours = [2 * labels[v] + any(labels[w] == 0 for w in adjacency[v]) for v in group]
-        edges = [(index[u], index[v]) for u, v in position.edges if u in index and v in index]
-        if len(edges) == len(group) - 1:
-            return ("t", forest_key(colours, edges))
-        return ("g", graph_key(colours, edges))
-
-    def canonical_key(self, position: Graph) -> Hashable:
-        groups = _groups(position.labels, position.edges)
-        if len(groups) == 1:
-            return (self.group_key(position, groups[0]),)
-        keys = [self.group_key(position, group) for group in groups]
-        keys.sort()  # a multiset of groups: tree codes and bliss forms compare as tuples
+        keys = [self._group_key(labels, adjacency, g) for g in _groups(labels, adjacency)]
+        if len(keys) > 1:
+            keys.sort()  # a multiset of groups: tree codes and bliss forms compare as tuples
         return tuple(keys)
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """Each connected group of positive vertices with the empty vertices it touches."""
-        groups = _groups(position.labels, position.edges)
+        groups = _groups(position.labels, position.adjacency())
         if len(groups) <= 1:
             return [(list(range(position.order)), position)]
         labels = position.labels
