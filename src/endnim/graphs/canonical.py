@@ -83,71 +83,48 @@ def _component(start: int, adjacency: dict[int, list[int]]) -> list[int]:
     return found
 
 
-RECURSIVE_UP_TO = 400
-"""Trees up to this many vertices are encoded recursively (faster; depth at most half)."""
-
-
 def _tree_code(
     component: list[int], adjacency: dict[int, list[int]], colours: Sequence[int]
 ) -> TreeCode:
-    """AHU code of one tree: rooted at its centre; a bicentral tree as (-1, (a, b)) sorted."""
+    """AHU code of one tree: rooted at its centre; a bicentral tree as (-1, (a, b)) sorted.
+
+    One pass peels the leaves layer by layer towards the centre (no recursion): a vertex is
+    encoded when it is peeled, from the codes of its neighbours peeled before it (its children
+    when the tree hangs from its centre), and handed to its one neighbour not yet peeled.
+    """
     size = len(component)
     if size == 1:
         return (colours[component[0]], ())
-    if size == 2:
-        a, b = component
-        codes = sorted(((colours[a], ()), (colours[b], ())))
-        return (-1, tuple(codes))
     degree = {v: len(adjacency[v]) for v in component}
+    below: dict[int, list[TreeCode]] = {v: [] for v in component}
     layer = [v for v in component if degree[v] <= 1]
     left = size
     while left > 2:
         left -= len(layer)
+        for leaf in layer:
+            degree[leaf] = 0  # peeled (no two leaves of a layer are adjacent: left > 2)
         following = []
         for leaf in layer:
+            kids = below.pop(leaf)
+            if len(kids) > 1:
+                kids.sort()
+            code = (colours[leaf], tuple(kids))
             for other in adjacency[leaf]:
-                degree[other] -= 1
-                if degree[other] == 1:
-                    following.append(other)
+                if degree[other]:
+                    below[other].append(code)
+                    degree[other] -= 1
+                    if degree[other] == 1:
+                        following.append(other)
         layer = following
-    rooted = _rooted_recursive if size <= RECURSIVE_UP_TO else _rooted
-    if len(layer) == 1:
-        return rooted(layer[0], None, adjacency, colours)
-    a, b = layer
-    codes = sorted((rooted(a, b, adjacency, colours), rooted(b, a, adjacency, colours)))
+    codes = []
+    for centre in layer:
+        kids = below[centre]
+        kids.sort()
+        codes.append((colours[centre], tuple(kids)))
+    if len(codes) == 1:
+        return codes[0]
+    codes.sort()
     return (-1, tuple(codes))
-
-
-def _rooted_recursive(
-    root: int, banned: int | None, adjacency: dict[int, list[int]], colours: Sequence[int]
-) -> TreeCode:
-    """:func:`_rooted` by recursion (for small trees)."""
-    below = [
-        _rooted_recursive(child, root, adjacency, colours)
-        for child in adjacency[root]
-        if child != banned
-    ]
-    if len(below) > 1:
-        below.sort()
-    return (colours[root], tuple(below))
-
-
-def _rooted(
-    root: int, banned: int | None, adjacency: dict[int, list[int]], colours: Sequence[int]
-) -> TreeCode:
-    """AHU code of the tree hanging from ``root`` (without the ``banned`` neighbour's side)."""
-    order = [(root, banned)]
-    for vertex, parent in order:  # breadth first: parents before children
-        order.extend((child, vertex) for child in adjacency[vertex] if child != parent)
-    children: dict[int, list[TreeCode]] = {}
-    code: TreeCode = ()
-    for vertex, parent in reversed(order):
-        below = children.pop(vertex, [])
-        below.sort()
-        code = (colours[vertex], tuple(below))
-        if parent is not None and vertex != root:
-            children.setdefault(parent, []).append(code)
-    return code
 
 
 def graph_key(

@@ -24,6 +24,7 @@ labels, its edges and which of its vertices touch an empty vertex.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from endnim.graphs.base import KEY_CACHE_LIMIT, GraphRuleSet
@@ -112,21 +113,80 @@ class Depot(GraphRuleSet):
     def isomorphism_key(self, position: Graph) -> Hashable:
         labels = position.labels
         adjacency = position.adjacency()
-        keys = [self._group_key(labels, adjacency, g) for g in _groups(labels, adjacency)]
+        keys = [
+            self._group_key(labels, adjacency, layout.group) for layout in self._layout(position)
+        ]
         if len(keys) > 1:
             keys.sort()  # a multiset of groups: tree codes and bliss forms compare as tuples
         return tuple(keys)
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """Each connected group of positive vertices with the empty vertices it touches."""
-        groups = _groups(position.labels, position.adjacency())
-        if len(groups) <= 1:
+        layouts = self._layout(position)
+        if len(layouts) <= 1:
             return [(list(range(position.order)), position)]
         labels = position.labels
+        return [
+            (
+                list[int | None](layout.vertices),
+                # the same part as ``self.sub_graph(position, layout.vertices)``, built from
+                # the layout (its edges and neighbour lists shared by every such part)
+                Graph(
+                    tuple([labels[v] for v in layout.vertices]),
+                    layout.edges,
+                    None,
+                    None,
+                    layout.adjacency,
+                ),
+            )
+            for layout in layouts
+        ]
+
+    def _layout(self, position: Graph) -> list[GroupLayout]:
+        """The groups of ``position`` and how each is written as a part of its own; they
+        depend only on which vertices are empty, and a move that leaves a vertex positive
+        keeps them, so they are remembered per graph and set of empty vertices."""
+        labels = position.labels
         adjacency = position.adjacency()
-        parts = []
-        for group in groups:
-            empties = sorted({w for v in group for w in adjacency[v] if labels[w] == 0})
+        cache: dict[tuple[int, bytes], tuple[object, list[GroupLayout]]] | None
+        cache = self.__dict__.get("_layouts")
+        if cache is None:
+            cache = self.__dict__["_layouts"] = {}
+        slot = (id(adjacency), bytes(map(bool, labels)))
+        found = cache.get(slot)
+        if found is not None:
+            return found[1]
+        layouts = []
+        for group in _groups(labels, adjacency):
+            empties = {w for v in group for w in adjacency[v] if labels[w] == 0}
             vertices = sorted([*group, *empties])
-            parts.append((list[int | None](vertices), self.sub_graph(position, vertices)))
-        return parts
+            index = {v: i for i, v in enumerate(vertices)}
+            lists: list[list[int]] = [[] for _ in vertices]
+            edges = []
+            for i, v in enumerate(vertices):
+                for w in adjacency[v]:
+                    j = index.get(w)
+                    if j is not None:
+                        lists[i].append(j)
+                        if j > i:
+                            edges.append((i, j))
+            edges.sort()
+            layouts.append(
+                GroupLayout(group, tuple(vertices), tuple(edges), tuple(map(tuple, lists)))
+            )
+        if len(cache) >= KEY_CACHE_LIMIT:
+            cache.clear()
+        # the neighbour lists are kept with the entry, so their id is not reused meanwhile
+        cache[slot] = (adjacency, layouts)
+        return layouts
+
+
+@dataclass(frozen=True, slots=True)
+class GroupLayout:
+    """One group of positive vertices and its part: the group's vertices and the empty ones
+    they touch (original numbers, increasing), the part's edges and neighbour lists."""
+
+    group: list[int]
+    vertices: tuple[int, ...]
+    edges: tuple[tuple[int, int], ...]
+    adjacency: tuple[tuple[int, ...], ...]
