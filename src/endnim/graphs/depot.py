@@ -30,7 +30,7 @@ from typing import Any
 from endnim.graphs.base import KEY_CACHE_LIMIT, GraphRuleSet
 from endnim.graphs.canonical import forest_key, graph_key
 from endnim.graphs.position import Graph
-from endnim.graphs.tree import _groups
+from endnim.graphs.tree import _groups_adjacency
 from endnim.ruleset import Player
 
 
@@ -157,7 +157,7 @@ class Depot(GraphRuleSet):
         if found is not None:
             return found[1]
         layouts = []
-        for group in _groups(labels, adjacency):
+        for group in _groups_adjacency(labels, adjacency):
             empties = {w for v in group for w in adjacency[v] if labels[w] == 0}
             vertices = sorted([*group, *empties])
             index = {v: i for i, v in enumerate(vertices)}

@@ -106,15 +106,23 @@ class Tree(GraphRuleSet):
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """The trees of a forest (a single tree, or nothing left, is itself)."""
-        groups = _groups(position.labels, position.adjacency())
+        groups = _groups_adjacency(position.labels, position.adjacency())
         if len(groups) <= 1:
             return [(list(range(position.order)), position)]
         return [(list(group), self.sub_graph(position, group)) for group in groups]
 
 
-def _groups(labels: Sequence[int], adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Connected groups of the positive vertices (edges between positive ones), each sorted;
-    ``adjacency``: every vertex's neighbours (:meth:`Graph.adjacency`)."""
+def _groups(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """Connected groups of the positive vertices (edges between positive ones), each sorted."""
+    lists: list[list[int]] = [[] for _ in labels]
+    for u, v in edges:
+        lists[u].append(v)
+        lists[v].append(u)
+    return _groups_adjacency(labels, lists)
+
+
+def _groups_adjacency(labels: Sequence[int], adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
+    """:func:`_groups` from every vertex's neighbours (:meth:`Graph.adjacency`)."""
     seen: set[int] = set()
     groups = []
     for start, label in enumerate(labels):
