@@ -366,8 +366,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _interior(position: Graph) -> list[int]:
-    """The 4x5 interior of a parsed grid (vertices of the 6x7 grid off the border)."""
-    return [position.labels[r * 7 + c] for r in range(1, 5) for c in range(1, 6)]
+    """The 4x5 interior of a parsed grid (the notation numbers the interior first, row by
+    row, then the border)."""
+    return list(position.labels[:20])
 
 
 def _fmt(seconds: float) -> str:

@@ -197,3 +197,44 @@ def test_unchecked_graphs_equal_built_ones_and_hash_alike() -> None:
         if labels:
             changed = built.with_label(0, labels[0] + 1).with_label(0, labels[0])
             assert changed == built and hash(changed) == hash(built)
+
+
+@pytest.mark.parametrize("name", ["depot", "depot-partizan"])
+def test_the_search_keys_each_option_once(name: str) -> None:
+    """The solver computes a canonical key once per option it meets (plus the root's), not
+    again to combine values or to tell Left's options from Right's."""
+    from endnim.search import Solver
+    from endnim.variants import get_variant
+
+    base = type(get_variant(name))
+    calls = [0]
+
+    class Counting(base):  # type: ignore[valid-type,misc]
+        def canonical_key(self, position: Graph) -> object:
+            calls[0] += 1
+            return super().canonical_key(position)
+
+    rules = Counting()
+    position = rules.parse_position("grid 2x3: 2 1 2 1 0 2")
+    expanded = _solved_positions(rules, position)
+    options = sum(len(rules.children(p, who)) for p in expanded for who in rules.players())
+    calls[0] = 0
+    solver = Solver(rules, budget=10**6)
+    solver.value(position)
+    assert solver.cached_states() == len(expanded) > 10
+    assert calls[0] <= options + 3  # the root: to look it up, check the budget, and search
+
+
+def _solved_positions(rules: object, root: Graph) -> list[Graph]:
+    """One position per canonical key reachable from ``root`` (what the search expands)."""
+    seen: dict[object, Graph] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        key = rules.canonical_key(node)  # type: ignore[attr-defined]
+        if key in seen:
+            continue
+        seen[key] = node
+        for who in rules.players():  # type: ignore[attr-defined]
+            stack.extend(rules.children(node, who))  # type: ignore[attr-defined]
+    return list(seen.values())
