@@ -204,16 +204,17 @@ class Solver:
     def partizan_value(self, piles: Any) -> PartizanValue:
         """Outcome data of ``piles`` in a partizan game (who wins moving first, remoteness)."""
         variant = self.variant
-        key = variant.canonical_key
-        left_count: dict[Hashable, int] = {}
+        # Keyed by the node object itself (it stays on the walk's stack from ``children`` to
+        # ``combine``), so its canonical key is not computed twice more.
+        left_count: dict[int, int] = {}
 
         def children(node: Any) -> list[Any]:
             left = variant.children(node, "L")
-            left_count[key(node)] = len(left)
+            left_count[id(node)] = len(left)
             return left + variant.children(node, "R")
 
         def combine(node: Any, values: list[PartizanValue]) -> PartizanValue:
-            split = left_count.pop(key(node))
+            split = left_count.pop(id(node))
             left_values, right_values = values[:split], values[split:]
             # Left moving first wins iff some Left option is lost by Right moving first.
             left_wins = [v for v in left_values if not v.right_wins_first]
@@ -299,24 +300,27 @@ def _post_order_keyed(
     combine: Callable[[K, list[T]], T],
     key: Callable[[K], Hashable],
 ) -> T:
-    pending: dict[Hashable, list[K]] = {}
-    stack = [(root, key(root))]
+    # Each child's key is computed once (canonical keys may cost far more than the moves).
+    pending: dict[Hashable, list[Hashable]] = {}
+    root_key = key(root)
+    stack = [(root, root_key)]
     while stack:
         node, node_key = stack[-1]
         if node_key in cache:
             stack.pop()
             continue
-        children = pending.get(node_key)
-        if children is None:
-            children = pending[node_key] = children_of(node)
-            missing = [(c, k) for c in children if (k := key(c)) not in cache]
+        keys = pending.get(node_key)
+        if keys is None:
+            children = children_of(node)
+            keys = pending[node_key] = [key(c) for c in children]
+            missing = [(c, k) for c, k in zip(children, keys, strict=True) if k not in cache]
             if missing:
                 stack.extend(missing)
                 continue
         stack.pop()
         del pending[node_key]
-        cache[node_key] = combine(node, [cache[key(c)] for c in children])
-    return cache[key(root)]
+        cache[node_key] = combine(node, [cache[k] for k in keys])
+    return cache[root_key]
 
 
 _DEFAULT_SOLVERS: dict[tuple[type, str], Solver] = {}

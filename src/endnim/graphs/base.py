@@ -30,6 +30,9 @@ from endnim.ruleset import Player, RuleSet
 
 _MOVE = re.compile(r"^\s*(\d+)\s*=\s*(\d+)\s*$")
 
+KEY_CACHE_LIMIT = 200_000
+"""Canonical keys (and depot group keys) remembered per rule set before starting afresh."""
+
 ESTIMATE_CAP = 10**40
 """Estimates stop growing here (the budget refusal needs only to know they are huge)."""
 
@@ -196,6 +199,22 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
         return min(total, ESTIMATE_CAP)
 
     def canonical_key(self, position: Graph) -> Hashable:
+        """:meth:`isomorphism_key`, remembered per position: a search meets the same labelled
+        position once from each of its parents, and a canonical key costs far more than a
+        lookup (the cache starts afresh when it holds :data:`KEY_CACHE_LIMIT` positions)."""
+        cache: dict[Graph, Hashable] | None = self.__dict__.get("_position_keys")
+        if cache is None:
+            cache = self.__dict__["_position_keys"] = {}
+        found = cache.get(position)
+        if found is None:
+            found = self.isomorphism_key(position)
+            if len(cache) >= KEY_CACHE_LIMIT:
+                cache.clear()
+            cache[position] = found
+        return found
+
+    def isomorphism_key(self, position: Graph) -> Hashable:
+        """Equal for positions equal up to the rule set's symmetries (default: the position)."""
         return position
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
@@ -216,15 +235,23 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
     ) -> Graph:
         """The induced subgraph on ``vertices`` (renumbered in that order)."""
         index = {v: i for i, v in enumerate(vertices)}
-        colour = position.edge_colour() if position.colours is not None else None
-        edges = [(index[u], index[v]) for u, v in position.edges if u in index and v in index]
-        colours = None
-        if colour is not None:
-            colours = [colour[(u, v)] for u, v in position.edges if u in index and v in index]
+        labels = position.labels
+        if position.colours is None:
+            edges = [(index[u], index[v]) for u, v in position.edges if u in index and v in index]
+            colours = None
+        else:
+            kept = [
+                ((index[u], index[v]), colour)
+                for (u, v), colour in zip(position.edges, position.colours, strict=True)
+                if u in index and v in index
+            ]
+            edges = [e for e, _ in kept]
+            colours = [c for _, c in kept]
         homes = None
         if position.homes is not None:
             homes = [index[h] for h in position.homes if h in index] + list(extra_homes)
-        return Graph.build([position.labels[v] for v in vertices], edges, colours, homes)
+        # A sub-position of a valid position is valid: no need to check it again.
+        return Graph.unchecked([labels[v] for v in vertices], edges, colours, homes)
 
 
 def _non_negative(value: int) -> int:

@@ -34,21 +34,41 @@ def forest_key(
     """The sorted AHU codes of the trees of a forest (``vertices``: those that count; edges
     with an end outside them are ignored). The forest must have no cycle."""
     keep = range(len(colours)) if vertices is None else vertices
-    alive = set(keep)
     adjacency: dict[int, list[int]] = {v: [] for v in keep}
     for u, v in edges:
-        if u in alive and v in alive:
+        if u in adjacency and v in adjacency:
             adjacency[u].append(v)
             adjacency[v].append(u)
+    return _forest(colours, adjacency)
+
+
+def forest_key_adjacency(
+    colours: Sequence[int],
+    adjacency: Sequence[Sequence[int]],
+    vertices: Sequence[int],
+) -> tuple[TreeCode, ...]:
+    """:func:`forest_key` of the forest induced on ``vertices``, from every vertex's
+    neighbours (no pass over all the edges).
+
+    >>> forest_key_adjacency([3, 1, 2], [(1,), (0, 2), (1,)], [0, 1, 2]) == forest_key(
+    ...     [3, 1, 2], [(0, 1), (1, 2)])
+    True
+    """
+    alive = set(vertices)
+    return _forest(colours, {v: [w for w in adjacency[v] if w in alive] for v in vertices})
+
+
+def _forest(colours: Sequence[int], adjacency: dict[int, list[int]]) -> tuple[TreeCode, ...]:
     codes = []
     seen: set[int] = set()
-    for start in keep:
+    for start in adjacency:
         if start in seen:
             continue
         component = _component(start, adjacency)
         seen.update(component)
         codes.append(_tree_code(component, adjacency, colours))
-    codes.sort()
+    if len(codes) > 1:
+        codes.sort()
     return tuple(codes)
 
 
@@ -66,57 +86,132 @@ def _component(start: int, adjacency: dict[int, list[int]]) -> list[int]:
 def _tree_code(
     component: list[int], adjacency: dict[int, list[int]], colours: Sequence[int]
 ) -> TreeCode:
-    """AHU code of one tree: rooted at its centre; a bicentral tree as (-1, (a, b)) sorted."""
-    if len(component) == 1:
+    """AHU code of one tree: rooted at its centre; a bicentral tree as (-1, (a, b)) sorted.
+
+    One pass peels the leaves layer by layer towards the centre (no recursion): a vertex is
+    encoded when it is peeled, from the codes of its neighbours peeled before it (its children
+    when the tree hangs from its centre), and handed to its one neighbour not yet peeled.
+    """
+    size = len(component)
+    if size == 1:
         return (colours[component[0]], ())
     degree = {v: len(adjacency[v]) for v in component}
+    below: dict[int, list[TreeCode]] = {v: [] for v in component}
     layer = [v for v in component if degree[v] <= 1]
-    left = len(component)
+    left = size
     while left > 2:
         left -= len(layer)
+        for leaf in layer:
+            degree[leaf] = 0  # peeled (no two leaves of a layer are adjacent: left > 2)
         following = []
         for leaf in layer:
+            kids = below.pop(leaf)
+            if len(kids) > 1:
+                kids.sort()
+            code = (colours[leaf], tuple(kids))
             for other in adjacency[leaf]:
-                degree[other] -= 1
-                if degree[other] == 1:
-                    following.append(other)
+                if degree[other]:
+                    below[other].append(code)
+                    degree[other] -= 1
+                    if degree[other] == 1:
+                        following.append(other)
         layer = following
-    if len(layer) == 1:
-        return _rooted(layer[0], None, adjacency, colours)
-    a, b = layer
-    codes = sorted((_rooted(a, b, adjacency, colours), _rooted(b, a, adjacency, colours)))
+    codes = []
+    for centre in layer:
+        kids = below[centre]
+        kids.sort()
+        codes.append((colours[centre], tuple(kids)))
+    if len(codes) == 1:
+        return codes[0]
+    codes.sort()
     return (-1, tuple(codes))
-
-
-def _rooted(
-    root: int, banned: int | None, adjacency: dict[int, list[int]], colours: Sequence[int]
-) -> TreeCode:
-    """AHU code of the tree hanging from ``root`` (without the ``banned`` neighbour's side)."""
-    order = [(root, banned)]
-    for vertex, parent in order:  # breadth first: parents before children
-        order.extend((child, vertex) for child in adjacency[vertex] if child != parent)
-    children: dict[int, list[TreeCode]] = {}
-    code: TreeCode = ()
-    for vertex, parent in reversed(order):
-        below = children.pop(vertex, [])
-        below.sort()
-        code = (colours[vertex], tuple(below))
-        if parent is not None and vertex != root:
-            children.setdefault(parent, []).append(code)
-    return code
 
 
 def graph_key(
     colours: Sequence[int],
     edges: Sequence[tuple[int, int]],
     edge_colours: Sequence[int] | None = None,
+    plain: int | None = None,
 ) -> Hashable:
     """A canonical form of a vertex- (and edge-) coloured graph by bliss (python-igraph).
 
-    The key is ``(colours in canonical order, sorted relabelled edges)`` of the graph in which
-    every coloured edge is subdivided by a vertex carrying the edge's colour.
+    The key is ``(n, colours in canonical order, sorted relabelled edges)`` of the graph in
+    which every coloured edge is subdivided by a vertex carrying the edge's colour (``n``:
+    the vertices before subdividing). Edges of colour ``plain`` are left whole: only the
+    original vertices are joined directly, so the coloured graph is still recovered exactly.
+
+    >>> graph_key([1, 1, 1], [(0, 1), (1, 2)], [0, 2], plain=2) == graph_key(
+    ...     [1, 1, 1], [(1, 2), (0, 1)], [0, 2], plain=2)
+    True
     """
-    import igraph  # type: ignore[import-untyped]
+    n = len(colours)
+    if edge_colours is None:
+        vertex_colours = list(colours)
+        edge_list = list(edges)
+    else:
+        vertex_colours = list(colours)
+        offset = max(vertex_colours, default=0) + 1
+        edge_list = []
+        for (u, v), colour in zip(edges, edge_colours, strict=True):
+            if colour == plain:
+                edge_list.append((u, v))
+                continue
+            middle = len(vertex_colours)
+            vertex_colours.append(offset + colour)
+            edge_list.append((u, middle))
+            edge_list.append((middle, v))
+    distinct = sorted(set(vertex_colours))
+    if len(distinct) == len(vertex_colours):  # every vertex its own colour: no symmetry
+        rank = {c: i for i, c in enumerate(distinct)}
+        where = [rank[c] for c in vertex_colours]
+    else:
+        rank = {c: i for i, c in enumerate(distinct)}
+        where = _canonical_permutation(
+            len(vertex_colours), edge_list, [rank[c] for c in vertex_colours]
+        )
+    # where[i]: vertex i's number in the canonical labelling
+    relabelled = [0] * len(vertex_colours)
+    for i, c in enumerate(vertex_colours):
+        relabelled[where[i]] = c
+    mapped = []
+    for u, v in edge_list:
+        a, b = where[u], where[v]
+        mapped.append((a, b) if a < b else (b, a))
+    mapped.sort()
+    return (n, tuple(relabelled), tuple(mapped))
+
+
+_GRAPH: Any = None
+
+
+def _canonical_permutation(
+    order: int, edges: list[tuple[int, int]], colours: list[int]
+) -> list[int]:
+    """bliss's canonical labelling (through python-igraph): entry i is vertex i's new
+    number."""
+    global _GRAPH
+    if _GRAPH is None:
+        import igraph  # type: ignore[import-untyped]
+
+        _GRAPH = igraph.GraphBase  # the C type: no Python-level constructor overhead
+    # python-igraph returns, position by position of the canonical graph, the original vertex
+    # placed there (what ``permute_vertices`` expects); invert it.
+    placed: list[int] = _GRAPH(order, edges).canonical_permutation(color=colours)
+    where = [0] * order
+    for new, old in enumerate(placed):
+        where[old] = new
+    return where
+
+
+def graph_key_reference(
+    colours: Sequence[int],
+    edges: Sequence[tuple[int, int]],
+    edge_colours: Sequence[int] | None = None,
+) -> Hashable:
+    """The straightforward :func:`graph_key` (igraph's ``permute_vertices``, which carries the
+    colours with their vertices whatever igraph's permutation convention): the tests check
+    the fast one against it."""
+    import igraph
 
     n = len(colours)
     vertex_colours = list(colours)
@@ -133,8 +228,6 @@ def graph_key(
     rank = {c: i for i, c in enumerate(distinct)}
     graph = igraph.Graph(n=len(vertex_colours), edges=edge_list)
     graph.vs["c"] = vertex_colours
-    # permute_vertices applies the permutation with igraph's own convention (which changed
-    # between igraph versions), so the colours travel with their vertices as an attribute.
     canonical = graph.permute_vertices(
         graph.canonical_permutation(color=[rank[c] for c in vertex_colours])
     )

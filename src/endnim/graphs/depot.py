@@ -24,12 +24,13 @@ labels, its edges and which of its vertices touch an empty vertex.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from endnim.graphs.base import GraphRuleSet
+from endnim.graphs.base import KEY_CACHE_LIMIT, GraphRuleSet
 from endnim.graphs.canonical import forest_key, graph_key
 from endnim.graphs.position import Graph
-from endnim.graphs.tree import _groups
+from endnim.graphs.tree import _groups_adjacency
 from endnim.ruleset import Player
 
 
@@ -79,33 +80,113 @@ class Depot(GraphRuleSet):
 
     def group_key(self, position: Graph, group: Sequence[int]) -> tuple[str, Any]:
         """The key of one group: labels and 'touches an empty vertex' flags, up to isomorphism."""
+        return self._group_key(position.labels, position.adjacency(), group)
+
+    def _group_key(
+        self, labels: Sequence[int], adjacency: Sequence[Sequence[int]], group: Sequence[int]
+    ) -> tuple[str, Any]:
+        index = {v: i for i, v in enumerate(group)}
+        colours = tuple(2 * labels[v] + any(labels[w] == 0 for w in adjacency[v]) for v in group)
+        edges = tuple(
+            (i, index[w]) for i, v in enumerate(group) for w in adjacency[v] if w > v and w in index
+        )
+        # The group as labelled here -> its key: groups recur in a search (a move changes one
+        # group and leaves the others as they were), and bliss costs far more than this lookup.
+        cache = self._key_cache()
+        found = cache.get((colours, edges))
+        if found is None:
+            if len(edges) == len(group) - 1:
+                found = ("t", forest_key(colours, edges))
+            else:
+                found = ("g", graph_key(colours, edges))
+            if len(cache) >= KEY_CACHE_LIMIT:
+                cache.clear()
+            cache[(colours, edges)] = found
+        return found
+
+    def _key_cache(self) -> dict[Hashable, tuple[str, Any]]:
+        cache: dict[Hashable, tuple[str, Any]] | None = self.__dict__.get("_group_keys")
+        if cache is None:
+            cache = self.__dict__["_group_keys"] = {}
+        return cache
+
+    def isomorphism_key(self, position: Graph) -> Hashable:
         labels = position.labels
         adjacency = position.adjacency()
-        index = {v: i for i, v in enumerate(group)}
-        colours = [2 * labels[v] + any(labels[w] == 0 for w in adjacency[v]) for v in group]
-        edges = [(index[u], index[v]) for u, v in position.edges if u in index and v in index]
-        if len(edges) == len(group) - 1:
-            return ("t", forest_key(colours, edges))
-        return ("g", graph_key(colours, edges))
-
-    def canonical_key(self, position: Graph) -> Hashable:
-        groups = _groups(position.labels, position.edges)
-        if len(groups) == 1:
-            return (self.group_key(position, groups[0]),)
-        keys = [self.group_key(position, group) for group in groups]
-        keys.sort()  # a multiset of groups: tree codes and bliss forms compare as tuples
+        keys = [
+            self._group_key(labels, adjacency, layout.group) for layout in self._layout(position)
+        ]
+        if len(keys) > 1:
+            keys.sort()  # a multiset of groups: tree codes and bliss forms compare as tuples
         return tuple(keys)
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """Each connected group of positive vertices with the empty vertices it touches."""
-        groups = _groups(position.labels, position.edges)
-        if len(groups) <= 1:
+        layouts = self._layout(position)
+        if len(layouts) <= 1:
             return [(list(range(position.order)), position)]
         labels = position.labels
+        return [
+            (
+                list[int | None](layout.vertices),
+                # the same part as ``self.sub_graph(position, layout.vertices)``, built from
+                # the layout (its edges and neighbour lists shared by every such part)
+                Graph(
+                    tuple([labels[v] for v in layout.vertices]),
+                    layout.edges,
+                    None,
+                    None,
+                    layout.adjacency,
+                ),
+            )
+            for layout in layouts
+        ]
+
+    def _layout(self, position: Graph) -> list[GroupLayout]:
+        """The groups of ``position`` and how each is written as a part of its own; they
+        depend only on which vertices are empty, and a move that leaves a vertex positive
+        keeps them, so they are remembered per graph and set of empty vertices."""
+        labels = position.labels
         adjacency = position.adjacency()
-        parts = []
-        for group in groups:
-            empties = sorted({w for v in group for w in adjacency[v] if labels[w] == 0})
+        cache: dict[tuple[int, bytes], tuple[object, list[GroupLayout]]] | None
+        cache = self.__dict__.get("_layouts")
+        if cache is None:
+            cache = self.__dict__["_layouts"] = {}
+        slot = (id(adjacency), bytes(map(bool, labels)))
+        found = cache.get(slot)
+        if found is not None:
+            return found[1]
+        layouts = []
+        for group in _groups_adjacency(labels, adjacency):
+            empties = {w for v in group for w in adjacency[v] if labels[w] == 0}
             vertices = sorted([*group, *empties])
-            parts.append((list[int | None](vertices), self.sub_graph(position, vertices)))
-        return parts
+            index = {v: i for i, v in enumerate(vertices)}
+            lists: list[list[int]] = [[] for _ in vertices]
+            edges = []
+            for i, v in enumerate(vertices):
+                for w in adjacency[v]:
+                    j = index.get(w)
+                    if j is not None:
+                        lists[i].append(j)
+                        if j > i:
+                            edges.append((i, j))
+            edges.sort()
+            layouts.append(
+                GroupLayout(group, tuple(vertices), tuple(edges), tuple(map(tuple, lists)))
+            )
+        if len(cache) >= KEY_CACHE_LIMIT:
+            cache.clear()
+        # the neighbour lists are kept with the entry, so their id is not reused meanwhile
+        cache[slot] = (adjacency, layouts)
+        return layouts
+
+
+@dataclass(frozen=True, slots=True)
+class GroupLayout:
+    """One group of positive vertices and its part: the group's vertices and the empty ones
+    they touch (original numbers, increasing), the part's edges and neighbour lists."""
+
+    group: list[int]
+    vertices: tuple[int, ...]
+    edges: tuple[tuple[int, int], ...]
+    adjacency: tuple[tuple[int, ...], ...]

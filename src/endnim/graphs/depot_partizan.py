@@ -130,10 +130,15 @@ class DepotPartizan(GraphRuleSet):
         return f"{who} cannot reach vertex {vertex} from a home along its own or green edges"
 
     # ------------------------------------------------------------------ for the solvers
-    def canonical_key(self, position: Graph) -> Hashable:
+    def isomorphism_key(self, position: Graph) -> Hashable:
         homes = set(position.homes or ())
         colours = [2 * x + (v in homes) for v, x in enumerate(position.labels)]
-        return graph_key(colours, position.edges, [EDGE_CODE[c] for c in position.colours or ()])
+        return graph_key(
+            colours,
+            position.edges,
+            [EDGE_CODE[c] for c in position.colours or ()],
+            plain=EDGE_CODE["G"],
+        )
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """The independent parts (see the module text), each with the original number of
@@ -201,4 +206,4 @@ class DepotPartizan(GraphRuleSet):
                 colours.append("L" if left else "R")
                 homes.append(home)
                 original.append(None)
-        return original, Graph.build(labels, edges, colours, homes)
+        return original, Graph.unchecked(labels, edges, colours, homes)

@@ -48,6 +48,15 @@ class Graph:
     _adjacency: tuple[tuple[int, ...], ...] | None = field(
         default=None, compare=False, hash=False, repr=False
     )
+    _hash: int | None = field(default=None, compare=False, hash=False, repr=False)
+
+    def __hash__(self) -> int:
+        """Computed once: positions are memo keys, hashed at every lookup."""
+        found = self._hash
+        if found is None:
+            found = hash((self.labels, self.edges, self.colours, self.homes))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -121,6 +130,39 @@ class Graph:
             tuple(p for p, _ in pairs),
             None if colours is None else tuple(str(c) for _, c in pairs),
             home_tuple,
+        )
+
+    @classmethod
+    def unchecked(
+        cls,
+        labels: Sequence[int],
+        edges: Iterable[tuple[int, int]],
+        colours: Iterable[str] | None = None,
+        homes: Iterable[int] | None = None,
+    ) -> Graph:
+        """A graph from trusted parts (a rule set's own sub-positions): edges are normalised
+        and sorted with their colours, as by :meth:`build`, but nothing is validated.
+
+        >>> Graph.unchecked([1, 2, 0], [(2, 1), (1, 0)], ["L", "R"], [2]) == Graph.build(
+        ...     [1, 2, 0], [(2, 1), (1, 0)], ["L", "R"], [2])
+        True
+        """
+        if colours is None:
+            pairs = sorted((u, v) if u < v else (v, u) for u, v in edges)
+            return cls(
+                tuple(labels),
+                tuple(pairs),
+                None,
+                None if homes is None else tuple(sorted(set(homes))),
+            )
+        coloured = sorted(
+            ((u, v) if u < v else (v, u), c) for (u, v), c in zip(edges, colours, strict=True)
+        )
+        return cls(
+            tuple(labels),
+            tuple(e for e, _ in coloured),
+            tuple(c for _, c in coloured),
+            None if homes is None else tuple(sorted(set(homes))),
         )
 
     @classmethod

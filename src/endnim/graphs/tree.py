@@ -26,7 +26,7 @@ from collections.abc import Hashable, Sequence
 
 from endnim.errors import PositionError
 from endnim.graphs.base import ESTIMATE_CAP, GraphRuleSet
-from endnim.graphs.canonical import forest_key
+from endnim.graphs.canonical import forest_key_adjacency
 from endnim.graphs.position import Graph
 from endnim.ruleset import Player
 
@@ -101,8 +101,8 @@ class Tree(GraphRuleSet):
             return f"vertex {vertex} was deleted"
         return f"vertex {vertex} is not a leaf"
 
-    def canonical_key(self, position: Graph) -> Hashable:
-        return forest_key(position.labels, position.edges, self.live(position))
+    def isomorphism_key(self, position: Graph) -> Hashable:
+        return forest_key_adjacency(position.labels, position.adjacency(), self.live(position))
 
     def estimate_states(self, position: Graph) -> int:
         """The positions reachable from ``position``, counted exactly by a tree DP (at most
@@ -134,7 +134,7 @@ class Tree(GraphRuleSet):
 
     def split(self, position: Graph) -> list[tuple[list[int | None], Graph]]:
         """The trees of a forest (a single tree, or nothing left, is itself)."""
-        groups = _groups(position.labels, position.edges)
+        groups = _groups_adjacency(position.labels, position.adjacency())
         if len(groups) <= 1:
             return [(list(range(position.order)), position)]
         return [(list(group), self.sub_graph(position, group)) for group in groups]
@@ -173,23 +173,29 @@ def _subtree_states(position: Graph, group: list[int]) -> int:
 
 
 def _groups(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> list[list[int]]:
-    """Connected groups of the positive vertices (edges between positive ones)."""
-    adjacency: dict[int, list[int]] = {v: [] for v, x in enumerate(labels) if x}
+    """Connected groups of the positive vertices (edges between positive ones), each sorted."""
+    lists: list[list[int]] = [[] for _ in labels]
     for u, v in edges:
-        if labels[u] and labels[v]:
-            adjacency[u].append(v)
-            adjacency[v].append(u)
+        lists[u].append(v)
+        lists[v].append(u)
+    return _groups_adjacency(labels, lists)
+
+
+def _groups_adjacency(labels: Sequence[int], adjacency: Sequence[Sequence[int]]) -> list[list[int]]:
+    """:func:`_groups` from every vertex's neighbours (:meth:`Graph.adjacency`)."""
     seen: set[int] = set()
     groups = []
-    for start in adjacency:
-        if start in seen:
+    for start, label in enumerate(labels):
+        if not label or start in seen:
             continue
         group = [start]
         seen.add(start)
         for vertex in group:
             for other in adjacency[vertex]:
-                if other not in seen:
+                if labels[other] and other not in seen:
                     seen.add(other)
                     group.append(other)
-        groups.append(sorted(group))
+        if len(group) > 1:
+            group.sort()
+        groups.append(group)
     return groups
