@@ -394,6 +394,62 @@ class TreeStore:
         return report
 
 
+def run_tree_query(
+    store: TreeStore,
+    words: Sequence[str],
+    vertices: Sequence[int] | None = None,
+    limit: int = 20,
+) -> dict[str, Any]:
+    """Count the stored trees (of the given numbers of vertices) satisfying a predicate of
+    ``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome P|N``) and list the
+    first ``limit`` (fewest vertices, then fewest beans, then by notation).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = run_tree_sweep(folder, 3, 2)
+    ...     with open_tree_sweep(folder) as store:
+    ...         found = run_tree_query(store, ["p"], limit=3)
+    >>> found["count"], found["positions"]
+    (4, ['1(1)', '2(2)', '1(1 2)'])
+    """
+    from endnim.sweep.query import Conjecture, ValueIn, parse_predicate
+
+    predicate = parse_predicate(words, True)
+    if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
+        raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not trees")
+    if predicate.at_least is not None:
+        where, args = "grundy >= ?", (predicate.at_least,)
+    else:
+        codes = sorted(predicate.codes)
+        where, args = f"grundy IN ({', '.join('?' * len(codes))})", tuple(codes)
+    top = store.max_vertices
+    if top == 0:
+        raise SweepError(f"the tree sweep in {store.root} has no complete size yet: run it again")
+    chosen = list(range(1, top + 1)) if not vertices else sorted(set(vertices))
+    for n in chosen:
+        if not 1 <= n <= top:
+            raise SweepError(f"the tree sweep in {store.root} holds 1..{top} vertices, not {n}")
+    by_size = {n: store.count(n, where, args) for n in chosen}
+    listed = list(store.rows(chosen, where, args, limit=limit))
+    count = sum(by_size.values())
+    return {
+        "sweep": str(store.root),
+        "variant": "tree",
+        "kind": "tree",
+        "max_vertices": top,
+        "max_label": store.max_label,
+        "predicate": predicate.describe(),
+        "vertices": chosen,
+        "count": count,
+        "checked": sum(store.count(n) for n in chosen),
+        "by_vertices": {str(n): c for n, c in by_size.items()},
+        "positions": [row[0] for row in listed],
+        "values": [row[3] for row in listed],
+        "limit": limit,
+        "truncated": count > len(listed),
+    }
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(path, timeout=30)
     connection.execute("PRAGMA journal_mode = WAL")
@@ -466,6 +522,7 @@ __all__ = [
     "is_tree_sweep",
     "labelled_trees",
     "open_tree_sweep",
+    "run_tree_query",
     "run_tree_sweep",
     "tree_shapes",
 ]
