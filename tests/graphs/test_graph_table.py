@@ -54,7 +54,9 @@ def test_grid_over_its_size_and_partizan_outcomes() -> None:
 
 
 def test_one_variable_tables_have_one_column() -> None:
-    table = family_table("tree", "binary", {"depth": "a", "labels": "1"}, "0..3" if False else "1..3")
+    table = family_table(
+        "tree", "binary", {"depth": "a", "labels": "1"}, "0..3" if False else "1..3"
+    )
     assert table.cols == (0,)
     # an all-1 tree: every move deletes a vertex, value = parity of 2^(d+1) - 1 vertices
     assert [row[0] for row in table.values] == [1, 1, 1]
@@ -120,7 +122,10 @@ def test_cli_formats_and_heatmaps(
         (["-v", "endnim", "--family", "star", "--centre", "1", "--leaves", "a"], "endnim table"),
         (["--family", "star", "--centre", "1", "--leaves", "a x"], "not a whole number"),
         (["--family", "star", "--centre", "1", "--leaves", "a b-1"], "positive"),
-        (["--family", "star", "--centre", "9", "--leaves", "a b 9 9 9 9 9", "--max", "9"], "budget"),
+        (
+            ["--family", "star", "--centre", "9", "--leaves", "a b 9 9 9 9 9", "--max", "9"],
+            "budget",
+        ),
         (["-v", "depot", "--family", "grid", "--size", "3", "--cells", "a"], "RxC"),
     ],
 )
@@ -130,7 +135,7 @@ def test_cli_errors(
     args: list[str],
     message: str,
 ) -> None:
-    code, out, err = run(monkeypatch, capsys, "graph-table", *args)
+    code, _, err = run(monkeypatch, capsys, "graph-table", *args)
     assert code == 2
     assert err.startswith("endnim: error:") and message in err, err
     assert len(err.strip().splitlines()) == 1

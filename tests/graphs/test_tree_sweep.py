@@ -17,7 +17,7 @@ from endnim import cli
 from endnim.graphs.tree import Tree
 from endnim.search import Solver
 from endnim.sweep import trees as T
-from tests.graphs.plain import PlainTree
+from graphs.plain import PlainTree
 
 
 def burnside(max_vertices: int, max_label: int) -> int:
@@ -146,7 +146,9 @@ def test_commands(
     assert code == 0, err
     summary = json.loads(out)
     assert summary["trees"] == burnside(4, 2) and summary["kind"] == "tree"
-    code, out, err = run(monkeypatch, capsys, "sweep-query", out_dir, "p", "--length", "3", "--json")
+    code, out, err = run(
+        monkeypatch, capsys, "sweep-query", out_dir, "p", "--length", "3", "--json"
+    )
     found = json.loads(out)
     assert found["count"] == 2 and found["positions"] == ["2(1 1)", "1(2 2)"]  # fewest beans first
     code, out, _ = run(monkeypatch, capsys, "sweep-query", out_dir, "value-at-least", "3")
@@ -167,7 +169,10 @@ def test_commands(
     report = json.loads(out)
     assert code == 1 and report["smallest_counterexample"] == "2(1 1)"
     for args, message in (
-        (["sweep", "-v", "tree", "-L", "3", "-H", "2", "-o", out_dir, "--workers", "2"], "one process"),
+        (
+            ["sweep", "-v", "tree", "-L", "3", "-H", "2", "-o", out_dir, "--workers", "2"],
+            "one process",
+        ),
         (["sweep-query", out_dir, "conjecture", "1"], "Muller"),
         (["sweep-query", out_dir, "p", "--length", "9"], "1..4 vertices"),
         (["sweep", "--repair", out_dir], "needs no repair"),

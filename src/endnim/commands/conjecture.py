@@ -226,7 +226,9 @@ def _tree_conjecture(
         if report.holds:
             grid.add_row("result", "[bold green]holds[/] on every tree checked")
         else:
-            grid.add_row("result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples")
+            grid.add_row(
+                "result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples"
+            )
             grid.add_row("smallest", report.smallest_counterexample or "—")
             grid.add_row("first found", ", ".join(report.examples))
         if report.tight_meaning:

@@ -23,7 +23,7 @@ from endnim.commands.common import variant_option
     "--legs",
     default=None,
     help='spider: the legs from the centre outwards, ";" between legs ("a 1; b 1"); '
-    "caterpillar: the leaves of each spine vertex, \";\" between spine vertices.",
+    'caterpillar: the leaves of each spine vertex, ";" between spine vertices.',
 )
 @click.option("--spine", default=None, help="caterpillar: the spine's labels.")
 @click.option("--depth", default=None, help="binary: the depth (0: one vertex).")

@@ -469,7 +469,6 @@ def _repair(directory: str, as_json: bool) -> None:
     from endnim.sweep.plan import SweepError
     from endnim.sweep.runner import writer_lock
     from endnim.sweep.store import CATALOGUE, DESCRIPTION, Store, repair_store
-
     from endnim.sweep.trees import is_tree_sweep
 
     root = Path(directory)

@@ -48,9 +48,7 @@ def _rules(rules: str | GraphRuleSet) -> GraphRuleSet:
 
     found = get_variant(rules)
     if not isinstance(found, GraphRuleSet):
-        raise PositionError(
-            f"the graph families are for {', '.join(RULE_SETS)}, not {found.name}"
-        )
+        raise PositionError(f"the graph families are for {', '.join(RULE_SETS)}, not {found.name}")
     return found
 
 

@@ -79,8 +79,10 @@ def canonical_notation(labels: Sequence[int], edges: Sequence[tuple[int, int]]) 
     """The tree in nested parentheses, rooted at its centre (of two centres, the one giving
     the smaller text) with every child list sorted: isomorphic labelled trees give equal text.
 
-    >>> canonical_notation([3, 1, 2], [(0, 1), (1, 2)]), canonical_notation([2, 1, 3], [(1, 2), (0, 1)])
-    ('1(2 3)', '1(2 3)')
+    >>> canonical_notation([3, 1, 2], [(0, 1), (1, 2)])
+    '1(2 3)'
+    >>> canonical_notation([2, 1, 3], [(1, 2), (0, 1)])
+    '1(2 3)'
     """
     n = len(labels)
     adjacency: list[list[int]] = [[] for _ in range(n)]
@@ -123,7 +125,7 @@ def tree_shapes(n: int) -> list[list[tuple[int, int]]]:
     >>> [len(tree_shapes(n)) for n in range(1, 9)]
     [1, 1, 1, 2, 3, 6, 11, 23]
     """
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped]
 
     if n < 1:
         return []
@@ -354,7 +356,9 @@ class TreeStore:
             raise SweepError(f"the tree sweep in {self.root} lacks this tree: run it again")
         return int(row[0])
 
-    def count(self, vertices: int | None = None, where: str = "1", args: tuple[Any, ...] = ()) -> int:
+    def count(
+        self, vertices: int | None = None, where: str = "1", args: tuple[Any, ...] = ()
+    ) -> int:
         """Stored trees (of one size) satisfying an SQL condition on ``grundy``."""
         sql = f"SELECT COUNT(*) FROM trees WHERE ({where})"
         if vertices is not None:
@@ -410,13 +414,14 @@ def run_tree_query(
     ...     with open_tree_sweep(folder) as store:
     ...         found = run_tree_query(store, ["p"], limit=3)
     >>> found["count"], found["positions"]
-    (4, ['1(1)', '2(2)', '1(1 2)'])
+    (4, ['1(1)', '2(2)', '2(1 1)'])
     """
     from endnim.sweep.query import Conjecture, ValueIn, parse_predicate
 
     predicate = parse_predicate(words, True)
     if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
         raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not trees")
+    args: tuple[int, ...]
     if predicate.at_least is not None:
         where, args = "grundy >= ?", (predicate.at_least,)
     else:
