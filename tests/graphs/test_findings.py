@@ -60,9 +60,9 @@ def test_finding_2_fails_for_other_centres() -> None:
     assert first == {2: (1, 2, 2), 4: (1, 4, 4), 5: (2, 5, 5), 6: (1, 6, 6)}
 
 
-@pytest.mark.parametrize(("k", "top"), [(2, 10), (3, 10), (4, 7), (5, 5)])
+@pytest.mark.parametrize(("k", "top"), [(1, 12), (2, 10), (3, 10), (4, 7), (5, 5)])
 def test_finding_3_star_grundy_values_centre_one(k: int, top: int) -> None:
-    """Observed on exactly these ranges (leaves <= top)."""
+    """Proved; checked on these ranges (leaves <= top)."""
     for leaves in itertools.combinations_with_replacement(range(1, top + 1), k):
         assert star_value(1, leaves) == findings.star_grundy_centre_one(leaves), leaves
 
@@ -84,6 +84,12 @@ def test_finding_4_spiders_centre_one(k: int, top: int) -> None:
     for chosen in itertools.combinations_with_replacement(legs(top), k):
         spider = F.spider(1, [list(leg) for leg in chosen])
         assert (solver.grundy(spider) == 0) == findings.spider_p_centre_one(chosen), chosen
+
+
+def test_finding_4_grundy_values_do_not_follow_the_legs() -> None:
+    spider = F.spider(1, [[1], [3, 3], [3, 4]])
+    assert tree_solver().grundy(spider) == 8
+    assert findings.nim_sum([findings.leg_value(leg) for leg in ([1], [3, 3], [3, 4])]) == 7
 
 
 def test_finding_4_leg_values() -> None:

@@ -55,9 +55,8 @@ def star_p(centre: int, leaves: Sequence[int]) -> bool:
 
 
 def star_grundy_centre_one(leaves: Sequence[int]) -> int:
-    """**Observed** (docs/graphs.md, Finding 3; k = 2..5 leaves, ranges there): the Grundy value
-    of the star with centre 1 is the leaves' nim-sum, xor 1 when all leaves but at most one
-    are 1.
+    """**Proved** (docs/graphs.md, Finding 3): the Grundy value of the star with centre 1 and
+    k >= 1 leaves is the leaves' nim-sum, xor 1 when all leaves but at most one are 1.
     """
     flip = sum(1 for x in leaves if x != 1) <= 1
     return nim_sum(leaves) ^ (1 if flip else 0)
