@@ -188,3 +188,10 @@ def test_damaged_store_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(T.SweepError, match="cannot read"):
         T.open_tree_sweep(tmp_path)
     assert not isinstance(sqlite3, type(None))
+
+
+def test_missing_bounds_name_the_tree_options(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(monkeypatch, capsys, "sweep", "-v", "trees", "-L", "3", "-o", str(tmp_path))
+    assert code == 2 and "missing --max-label" in err

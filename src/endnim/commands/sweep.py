@@ -125,11 +125,12 @@ def sweep(
         _repair(repair_dir, as_json)
         return
     if max_length is None or max_pile is None or out is None:
+        tree = variant == "tree"  # --variant is already the registered name
         missing = [
             name
             for name, value in (
-                ("--max-length", max_length),
-                ("--max-pile", max_pile),
+                ("--max-vertices" if tree else "--max-length", max_length),
+                ("--max-label" if tree else "--max-pile", max_pile),
                 ("--out", out),
             )
             if value is None
