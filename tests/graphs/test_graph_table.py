@@ -123,7 +123,7 @@ def test_cli_formats_and_heatmaps(
         (["--family", "star", "--centre", "1", "--leaves", "a x"], "not a whole number"),
         (["--family", "star", "--centre", "1", "--leaves", "a b-1"], "positive"),
         (
-            ["--family", "star", "--centre", "9", "--leaves", "a b 9 9 9 9 9", "--max", "9"],
+            ["--family", "star", "--centre", "9", "--leaves", "a b 9 8 7 6 5 4 3", "--max", "9"],
             "budget",
         ),
         (["-v", "depot", "--family", "grid", "--size", "3", "--cells", "a"], "RxC"),
