@@ -21,6 +21,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.table:table",
         "Values of a·w·b as a table (text, CSV, LaTeX, …) or heatmap.",
     ),
+    "graph-table": (
+        "endnim.commands.graph_table:graph_table",
+        "Values of a graph family (star, spider, grid, ...) as a table or heatmap.",
+    ),
     "verify": ("endnim.commands.verify:verify", "Re-check every statement of the three papers."),
     "conjecture": (
         "endnim.commands.conjecture:conjecture",

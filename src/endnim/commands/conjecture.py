@@ -13,7 +13,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
-    from endnim.analysis.conjecture import ConjectureReport
+    from endnim.analysis.conjecture import Conjecture, ConjectureReport
 
 
 @click.command()
@@ -70,6 +70,12 @@ def conjecture(
     endnim conjecture horrocks-1 -L 7 -H 6 --state ~/.endnim
     endnim conjecture -v endnim --holds "g <= beans" --tight "g == beans" -L 5 -H 5
     endnim conjecture -v partizan --holds "g != 'N'" --where "n % 2 == 0" -L 6 -H 5
+    endnim conjecture -v tree --holds "g <= beans" -L 7 -H 3 --sweep trees-8-3
+
+    With --variant tree: every labelled tree with <= L vertices and labels <= H, one per
+    isomorphism class (a stored tree sweep is read with --sweep DIR); a is the labels as the
+    tree's canonical notation writes them (centre first), n the vertices, first the centre's
+    label.
     """
     from endnim.analysis.conjecture import (
         builtin_conjecture,
@@ -93,6 +99,9 @@ def conjecture(
         )
     else:
         raise EndNimError("name a conjecture (horrocks-1, horrocks-2, horrocks-3) or give --holds")
+    if chosen.variant == "tree":
+        _tree_conjecture(chosen, max_length, max_pile, min_length, state_dir, sweep_dir, as_json)
+        return
     total = total_positions(min_length, max_length, max_pile)
     if total > 10**10:
         raise EndNimError(
@@ -173,6 +182,61 @@ class _PositionBar:
     def update(self, done: int, total: int) -> None:
         if self._progress is not None:
             self._progress.update(self._task, completed=done, total=total)  # type: ignore[attr-defined]
+
+
+def _tree_conjecture(
+    chosen: Conjecture,
+    max_vertices: int,
+    max_label: int,
+    min_length: int,
+    state_dir: str | None,
+    sweep_dir: str | None,
+    as_json: bool,
+) -> None:
+    """``endnim conjecture --variant tree``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from endnim.analysis.tree_conjecture import check_tree_conjecture
+
+    if state_dir is not None:
+        raise EndNimError("--state is for rows; a tree sweep (endnim sweep -v tree) is resumable")
+    if min_length != 1:
+        raise EndNimError("--min-length is for rows")
+    if sweep_dir is not None:
+        _check_paths(None, sweep_dir)
+    report = check_tree_conjecture(chosen, max_vertices, max_label, sweep_dir=sweep_dir)
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+    else:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        grid.add_row("conjecture", report.statement)
+        grid.add_row("variant", "tree")
+        grid.add_row(
+            "range",
+            f"every labelled tree with <= {max_vertices} vertices and labels <= {max_label}, "
+            "one per isomorphism class",
+        )
+        grid.add_row("trees", f"{report.trees:,}")
+        grid.add_row("values from", report.source)
+        if report.applicable != report.trees:
+            grid.add_row("applicable", f"{report.applicable:,}")
+        if report.holds:
+            grid.add_row("result", "[bold green]holds[/] on every tree checked")
+        else:
+            grid.add_row(
+                "result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples"
+            )
+            grid.add_row("smallest", report.smallest_counterexample or "—")
+            grid.add_row("first found", ", ".join(report.examples))
+        if report.tight_meaning:
+            grid.add_row("extremal", f"{report.tight_count:,} trees with {report.tight_meaning}")
+            grid.add_row("  smallest", report.smallest_tight or "—")
+        Console(highlight=False).print(grid)
+    if not report.holds:
+        sys.exit(1)
 
 
 def _show(piles: tuple[int, ...] | None) -> str:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from endnim.sweep.query import QueryResult
     from endnim.sweep.runner import SweepReport
+    from endnim.sweep.trees import TreeSweepReport
 
 
 @click.command()
@@ -30,12 +31,23 @@ if TYPE_CHECKING:
 @convention_option()
 @click.option(
     "--max-length",
+    "--max-vertices",
     "-L",
+    "max_length",
     type=click.IntRange(min=1),
     default=None,
-    help="Longest positions (number of piles). Required unless --repair.",
+    help="Longest positions (number of piles; --variant tree: most vertices). Required unless "
+    "--repair.",
 )
-@click.option("--max-pile", "-H", type=click.IntRange(min=1), default=None, help="Largest pile.")
+@click.option(
+    "--max-pile",
+    "--max-label",
+    "-H",
+    "max_pile",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Largest pile (--variant tree: largest label).",
+)
 @click.option(
     "--out",
     "-o",
@@ -96,6 +108,15 @@ def sweep(
 
     Every position of length <= L with piles <= H, layer by layer. Interrupt it at any
     moment (even kill -9) and run the same command again: finished chunks are kept.
+
+    With --variant tree: every labelled tree with <= --max-vertices vertices and labels <=
+    --max-label, one per isomorphism class, with its Grundy value, in DIR/trees.sqlite (one
+    transaction per unlabelled shape: an interrupted run keeps the finished shapes).
+
+    \b
+    endnim sweep -v tree --max-vertices 8 --max-label 3 --out trees-8-3
+    endnim sweep-query trees-8-3 p --length 4
+    endnim conjecture -v tree --holds "g <= beans" -L 8 -H 3 --sweep trees-8-3
     """
     from endnim.sweep.plan import parse_memory
     from endnim.sweep.runner import run_sweep
@@ -104,11 +125,12 @@ def sweep(
         _repair(repair_dir, as_json)
         return
     if max_length is None or max_pile is None or out is None:
+        tree = variant == "tree"  # --variant is already the registered name
         missing = [
             name
             for name, value in (
-                ("--max-length", max_length),
-                ("--max-pile", max_pile),
+                ("--max-vertices" if tree else "--max-length", max_length),
+                ("--max-label" if tree else "--max-pile", max_pile),
                 ("--out", out),
             )
             if value is None
@@ -116,6 +138,9 @@ def sweep(
         raise EndNimError(f"missing {', '.join(missing)} (or give --repair DIR)")
 
     name = variant_name(variant.lower(), convention)
+    if name == "tree":
+        _tree_sweep(out, max_length, max_pile, memory, workers, scheduler, chunk_tables, as_json)
+        return
     budget = parse_memory(memory) if memory is not None else None
 
     def level_done(level: int, computed: int) -> None:
@@ -150,12 +175,74 @@ def sweep(
         _print_report(report)
 
 
+def _tree_sweep(
+    out: str,
+    max_vertices: int,
+    max_label: int,
+    memory: str | None,
+    workers: int | None,
+    scheduler: str | None,
+    chunk_tables: int | None,
+    as_json: bool,
+) -> None:
+    """``endnim sweep --variant tree``: every labelled tree up to isomorphism, stored."""
+    from endnim.sweep.trees import run_tree_sweep
+
+    for option, value in (
+        ("--memory", memory),
+        ("--workers", workers),
+        ("--scheduler", scheduler),
+        ("--chunk-tables", chunk_tables),
+    ):
+        if value is not None:
+            raise EndNimError(f"{option} is for row sweeps; a tree sweep runs in one process")
+    bar = _SweepBar(unit="shapes")
+    try:
+        with bar:
+            report = run_tree_sweep(out, max_vertices, max_label, progress=bar.update)
+    except KeyboardInterrupt:
+        click.echo(
+            "endnim: interrupted: finished shapes are kept; run the same command to resume",
+            err=True,
+        )
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps({"event": "summary", **report.to_dict()}))
+    else:
+        _print_tree_report(report)
+
+
+def _print_tree_report(report: TreeSweepReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    table = Table(
+        title=f"tree: up to {report.max_vertices} vertices, labels 1..{report.max_label}, "
+        "one tree per isomorphism class"
+    )
+    for column in ("vertices", "trees", "P-positions", "max value"):
+        table.add_column(column, justify="right")
+    for size in report.sizes:
+        table.add_row(
+            str(size.vertices), f"{size.trees:,}", f"{size.p_positions:,}", str(size.max_value)
+        )
+    console.print(table)
+    console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
+    if report.computed_shapes or report.kept_shapes:
+        console.print(
+            f"[dim]{report.out}: {report.computed_shapes} shapes computed now, "
+            f"{report.kept_shapes} kept, in {report.seconds:.1f} s[/]"
+        )
+
+
 class _SweepBar:
     """Positions done, rate and time left, on standard error (only on a terminal)."""
 
-    def __init__(self) -> None:
+    def __init__(self, unit: str = "positions") -> None:
         from rich.console import Console
 
+        self.unit = unit
         self.console = Console(stderr=True)
         self.progress: Any = None
         self.task: Any = None
@@ -172,11 +259,13 @@ class _SweepBar:
             )
             from rich.text import Text
 
+            unit = self.unit
+
             class CountColumn(ProgressColumn):
                 """Positions done of all, and per second (over the last half minute)."""
 
                 def render(self, task: Task) -> Text:
-                    done = f"{_short(task.completed)}/{_short(task.total or 0)} positions"
+                    done = f"{_short(task.completed)}/{_short(task.total or 0)} {unit}"
                     rate = "" if task.speed is None else f" {_short(task.speed)}/s"
                     return Text(done + rate, style="cyan")
 
@@ -281,10 +370,16 @@ def sweep_query(
 
     PREDICATE: p | value N | value-at-least N | outcome P|N|L|R | conjecture 1|2|3 (Horrocks'
     conjectures on a Muller sweep: lists the counterexamples). Without one: the totals.
+    On a tree sweep (endnim sweep -v tree) --length N means trees of N vertices, and the trees
+    are listed in their canonical notation (centre first, children sorted).
     """
     from endnim.sweep.query import parse_predicate, run_query
     from endnim.sweep.reader import open_sweep
+    from endnim.sweep.trees import is_tree_sweep
 
+    if is_tree_sweep(directory):
+        _tree_query(directory, predicate, lengths, limit, as_json)
+        return
     with open_sweep(directory) as stored:
         if not predicate:
             if lengths:
@@ -330,6 +425,44 @@ def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
         console.print(f"[dim]... {result.count - len(result.positions):,} more (--limit)[/]")
 
 
+def _tree_query(
+    directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
+) -> None:
+    """``sweep-query`` on a tree sweep."""
+    from rich.console import Console
+
+    from endnim.sweep.trees import open_tree_sweep, run_tree_query
+
+    with open_tree_sweep(directory) as store:
+        if not predicate:
+            if lengths:
+                raise click.UsageError("--length needs a PREDICATE (the totals cover all sizes)")
+            report = store.summary()
+            if as_json:
+                click.echo(json.dumps(report.to_dict()))
+            else:
+                _print_tree_report(report)
+            return
+        result = run_tree_query(store, predicate, lengths or None, limit)
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    console = Console(highlight=False)
+    sizes = result["vertices"]
+    span = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+    console.print(
+        f"[bold]{result['count']:,}[/] {result['predicate']} among {result['checked']:,} trees "
+        f"of {span} vertices with labels <= {result['max_label']} (tree)"
+    )
+    by_size = result["by_vertices"]
+    if len(by_size) > 1:
+        console.print("by vertices: " + ", ".join(f"{k}: {v:,}" for k, v in by_size.items()))
+    for notation, value in zip(result["positions"], result["values"], strict=True):
+        console.print(f"  {notation}   [dim]{value}[/]")
+    if result["truncated"] and limit:
+        console.print(f"[dim]... {result['count'] - len(result['positions']):,} more (--limit)[/]")
+
+
 def _repair(directory: str, as_json: bool) -> None:
     """``endnim sweep --repair DIR``: verify every chunk; rebuild a lost or damaged catalogue."""
     from pathlib import Path
@@ -337,8 +470,14 @@ def _repair(directory: str, as_json: bool) -> None:
     from endnim.sweep.plan import SweepError
     from endnim.sweep.runner import writer_lock
     from endnim.sweep.store import CATALOGUE, DESCRIPTION, Store, repair_store
+    from endnim.sweep.trees import is_tree_sweep
 
     root = Path(directory)
+    if is_tree_sweep(root):
+        raise EndNimError(
+            f"{root} holds a tree sweep: it needs no repair (each shape is stored in one SQLite "
+            "transaction); run the sweep again to finish it"
+        )
     if not root.is_dir() or not ((root / CATALOGUE).exists() or (root / DESCRIPTION).exists()):
         raise EndNimError(f"{root} holds no sweep to repair")
     with writer_lock(root):
