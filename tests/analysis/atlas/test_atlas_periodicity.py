@@ -130,6 +130,15 @@ def test_interrupt_and_resume_give_the_same_file(tmp_path: Path) -> None:
     assert run_atlas(cut, spec) == 0 and cut.read_bytes() == expected
 
 
+def test_an_empty_file_is_started_afresh(tmp_path: Path) -> None:
+    spec = small_spec()
+    whole, empty = tmp_path / "whole.csv", tmp_path / "empty.csv"
+    run_atlas(whole, spec)
+    empty.write_text("")
+    assert run_atlas(empty, spec) == 16
+    assert empty.read_bytes() == whole.read_bytes()
+
+
 def test_a_table_cut_short_is_recomputed(tmp_path: Path) -> None:
     spec = small_spec()
     path = tmp_path / "atlas.csv"
@@ -168,6 +177,17 @@ def test_the_shipped_atlas_is_what_the_code_computes() -> None:
         assert [{k: str(v) for k, v in line.items()} for line in fresh] == shipped
     summary = summarise(lines)
     assert summary["endnim"] == summary["misere-conway"]  # proved: docs/atlas.md §3
+    fields = ("periodic", "preperiod", "period", "saltus")
+    by_game = {
+        game: {
+            (ln["middle"], ln["a"]): [ln[k] for k in fields]
+            for ln in lines
+            if ln["variant"] == game
+        }
+        for game in ("endnim", "misere-conway")
+    }
+    differ = {k for k, v in by_game["endnim"].items() if v != by_game["misere-conway"][k]}
+    assert differ == {(middle_text((1,) * k), "1") for k in range(4)}  # rows 1·1ᵏ·b only
     assert summary["muller"]["saltus_zero"] == spec.rows * len(spec.middles)
 
 

@@ -249,8 +249,8 @@ def _header() -> str:
 def _finished_tables(path: Path, spec: AtlasSpec) -> tuple[set[tuple[str, str]], str]:
     """The tables already complete in ``path`` and the file's text cut to them."""
     text = path.read_text(encoding="utf-8")
-    if not text:
-        return set(), ""
+    if not text:  # created but never written: start afresh
+        return set(), _header()
     if not text.startswith(_header()):
         raise AtlasError(f"{path} is not a periodicity atlas (its header differs); move it away")
     complete_lines = text[: text.rfind("\n") + 1]  # a line cut short by a kill is dropped
