@@ -69,6 +69,8 @@ def test_statements_on_search_tables() -> None:
     a = np.arange(1, 31)[:, None]
     b = np.arange(1, 31)[None, :]
     assert (search_table("loop", (), 30) == ((a - 1) ^ (b - 1)) + 1).all()
+    misere = search_table("misere", (), 30)
+    assert ((abs(a - b) <= misere) & (misere <= a + b - 1)).all() and (misere == misere.T).all()
     small = np.minimum(np.arange(1, 17)[:, None], np.arange(1, 17)[None, :])
     for w in (1, 2, 3):
         endnim = search_table("endnim", (w,), 16)

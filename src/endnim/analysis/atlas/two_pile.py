@@ -15,7 +15,7 @@ of End-Nim value 2 (Thm 5.4). This module computes the tables with the compiled 
 * how many cells of every other table differ from x ⊕ y.
 
 >>> [f.holds for f in two_pile_findings(32)]
-[True, True, True, True, True]
+[True, True, True, True, True, True]
 """
 
 from __future__ import annotations
@@ -168,6 +168,14 @@ def two_pile_findings(n: int = 1024) -> list[Finding]:
             "Cairns–Ho Thm 2.2",
             span,
             (misere == 0) != ((a == b) & (a >= 2)),
+        ),
+        _finding(
+            "misere-bounds",
+            "misère (Cairns–Ho convention): |a − b| <= G(a, b) <= a + b − 1",
+            "observed",
+            "this atlas",
+            span,
+            (misere < abs(a - b)) | (misere > a + b - 1),
         ),
     ]
 
