@@ -232,6 +232,10 @@ def two_pile(out: str, size: int, max_middle: int) -> None:
 def summary(atlas_csv: str, confident: int) -> None:
     """Summarise a periodicity atlas as JSON: settled, tentative and non-periodic rows, the
     periods that occur, and how the largest period and the preperiods grow with a."""
-    from endnim.analysis.atlas.periodicity import read_atlas, summarise
+    from endnim.analysis.atlas.periodicity import AtlasError, read_atlas, summarise
 
-    click.echo(json.dumps(summarise(read_atlas(atlas_csv), confident), indent=1))
+    try:
+        found = summarise(read_atlas(atlas_csv), confident)
+    except ValueError as error:  # a number field that is not a number
+        raise AtlasError(f"{atlas_csv} has a damaged line ({error})") from None
+    click.echo(json.dumps(found, indent=1))

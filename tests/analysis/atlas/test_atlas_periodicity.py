@@ -160,6 +160,12 @@ def test_other_parameters_are_refused(tmp_path: Path) -> None:
     stranger.write_text("x,y\n1,2\n")
     with pytest.raises(AtlasError, match="not a periodicity atlas"):
         run_atlas(stranger, small_spec())
+    with pytest.raises(AtlasError, match="not a periodicity atlas"):
+        read_atlas(stranger)
+    binary = tmp_path / "binary.csv"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(AtlasError, match="not UTF-8"):
+        read_atlas(binary)
 
 
 def test_the_shipped_atlas_is_what_the_code_computes() -> None:
@@ -221,3 +227,22 @@ def test_the_command_line(tmp_path: Path) -> None:
     wrong = subprocess.run([*args, "--variant", "partizan"], capture_output=True, text=True)
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
     assert "partizan" in wrong.stderr
+
+
+def test_summary_command_errors_are_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    damaged = tmp_path / "damaged.csv"
+    good = SHIPPED.read_text(encoding="utf-8").splitlines(keepends=True)[:40]
+    damaged.write_text("".join(good).replace(",True,", ",True,x", 1).replace(",1,", ",one,", 3))
+    stranger = tmp_path / "stranger.csv"
+    stranger.write_text("x,y\n1,2\n")
+    for path in (damaged, stranger):
+        done = subprocess.run(
+            [sys.executable, "-m", "endnim.cli", "atlas", "summary", str(path)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith("endnim: error: ")

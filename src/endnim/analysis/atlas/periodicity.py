@@ -30,7 +30,7 @@ import itertools
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -329,10 +329,17 @@ def run_atlas(
     return computed
 
 
-def read_atlas(path: str | os.PathLike[str]) -> Iterator[dict[str, str]]:
-    """The atlas lines as dictionaries of strings (pandas: ``pd.read_csv(path)``)."""
-    with Path(path).open(encoding="utf-8", newline="") as handle:
-        yield from csv.DictReader(handle)
+def read_atlas(path: str | os.PathLike[str]) -> list[dict[str, str]]:
+    """The atlas lines as dictionaries of strings (pandas: ``pd.read_csv(path)``); a file that
+    is not a periodicity atlas is a one-line :class:`AtlasError`."""
+    try:
+        with Path(path).open(encoding="utf-8", newline="") as handle:
+            reader = csv.DictReader(handle)
+            if tuple(reader.fieldnames or ()) != COLUMNS:
+                raise AtlasError(f"{path} is not a periodicity atlas (its header differs)")
+            return list(reader)
+    except UnicodeDecodeError:
+        raise AtlasError(f"{path} is not a periodicity atlas (not UTF-8 text)") from None
 
 
 # --------------------------------------------------------------------------- summary
