@@ -5,8 +5,9 @@
 #   3. benchmarks/cgt_bench.py   canonical forms vs pycgt (cgt_results.json)
 #   4. benchmarks/graph_bench.py graph games: canonical keys and parts vs the plain search
 #                                (graph_results.json, benchmarks/graphs.md)
+#   5. benchmarks/atlas_bench.py the atlas's periodicity detection vs the reference rule
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the other two. Set ENDNIM_BENCH=engine|sweep|cgt|graphs to run only one of them.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas to run only one of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -27,4 +28,8 @@ fi
 if [[ "$only" == all || "$only" == graphs ]]; then
     if (( quick )); then .venv/bin/python benchmarks/graph_bench.py --quick
     else .venv/bin/python benchmarks/graph_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == atlas ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/atlas_bench.py --quick
+    else .venv/bin/python benchmarks/atlas_bench.py; fi
 fi

@@ -17,6 +17,10 @@ from endnim.errors import EndNimError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("endnim.commands.analyze:analyze", "Outcome, Grundy value, winning moves, reason."),
+    "atlas": (
+        "endnim.commands.atlas:atlas",
+        "Regenerate the atlas data: periodicity, partizan catalogue, two-pile tables.",
+    ),
     "table": (
         "endnim.commands.table:table",
         "Values of a·w·b as a table (text, CSV, LaTeX, …) or heatmap.",

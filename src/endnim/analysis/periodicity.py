@@ -146,6 +146,7 @@ def table_periodicity(
     >>> [r.periodicity.period for r in table_periodicity("endnim", "", "1..4", "1..64")]
     [2, 4, 4, 8]
     """
+    from endnim.analysis.atlas.periodicity import row_periodicity  # = find_periodicity, pruned
     from endnim.analysis.tables import value_table
 
     table = value_table(
@@ -155,7 +156,7 @@ def table_periodicity(
     if list(columns) != list(range(columns[0], columns[0] + len(columns))):
         raise EndNimError("periodicity needs a contiguous range of columns, e.g. 1..512")
     return [
-        RowPeriodicity(a, find_periodicity(line, columns[0], min_periods=min_periods))
+        RowPeriodicity(a, row_periodicity(line, columns[0], min_periods=min_periods))
         for a, line in zip(table.rows, table.values, strict=True)
     ]
 

@@ -1,0 +1,413 @@
+"""The periodicity atlas: every row a of the a·w·b tables of every impartial row rule set.
+
+Albert–Nowakowski (2001) §2 observe that the rows of the a·4·b table "appear to be ultimately
+arithmetico-periodic". The atlas asks it of every impartial row rule set in the registry, every
+middle w of length ≤ 2 with piles ≤ 8 (the empty middle included: the two-pile table a·b) and
+of length 3 with piles ≤ 4, every row 1 ≤ a ≤ 32 and the columns 1 ≤ b ≤ 4096.
+
+Detection is exactly :func:`endnim.analysis.periodicity.find_periodicity` (the same rule as
+``endnim periodicity``): a period p with saltus s passes when v(b + p) = v(b) + s for every b
+from the onset b₀ to the end of the data and the data from b₀ on covers at least
+``min_periods`` full periods (default 3); among the periods that pass, the earliest onset wins,
+then the least period. :func:`row_periodicity` computes the same answer faster by discarding
+periods that cannot pass (their last steps are not constant) or cannot start earlier than the
+best found so far (one step checked), which makes the whole atlas take seconds, not minutes.
+
+The CSV has one line per row a (columns :data:`COLUMNS`); the rows of one table are written
+together and flushed, so an interrupted run resumes without losing a finished table and the
+final file is byte-identical to an uninterrupted run.
+
+>>> import numpy as np
+>>> row_periodicity(np.array([5 ^ b for b in range(1, 65)]))   # two-pile End-Nim: 5 ⊕ b
+Periodicity(preperiod=1, period=8, saltus=8, periods_seen=8)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from endnim.analysis.periodicity import DEFAULT_MIN_PERIODS, Periodicity
+from endnim.errors import EndNimError
+
+COLUMNS = (
+    "variant",
+    "middle",
+    "middle_length",
+    "a",
+    "b_max",
+    "min_periods",
+    "periodic",
+    "preperiod",
+    "period",
+    "saltus",
+    "periods_seen",
+)
+"""The CSV columns: rule set name; the middle w as a JSON list (``[]`` for a·b); its length;
+the row a; the last column computed (columns are b = 1..b_max); the confidence rule; whether a
+period passed (``True``/``False``: "not periodic within the range"); then preperiod b₀, period,
+saltus and full periods seen, empty when no period passed."""
+
+TAIL = 8
+"""How many final steps the fast filter checks before a full test of a period."""
+
+
+class AtlasError(EndNimError):
+    """A bad atlas request or an atlas file written with other parameters."""
+
+
+def row_periodicity(
+    values: npt.ArrayLike, start: int = 1, *, min_periods: int = DEFAULT_MIN_PERIODS
+) -> Periodicity | None:
+    """:func:`~endnim.analysis.periodicity.find_periodicity` of one row, pruned.
+
+    A period p can pass only if its steps v(b + p) − v(b) are constant over at least the last
+    (min_periods − 1)·p ≥ p of them (so over the last min(p, 8), checked for every p at once),
+    and it can beat an onset b₀ already found only if the step at b₀ − 1 already equals its
+    saltus (one comparison). The survivors get the full test, in increasing order.
+
+    >>> row_periodicity([9, 9, 0, 1, 2, 3, 4, 5, 6, 7])
+    Periodicity(preperiod=3, period=1, saltus=1, periods_seen=8)
+    >>> row_periodicity([3, 1, 4, 1, 5, 9, 2, 6]) is None
+    True
+    """
+    if min_periods < 2:
+        raise AtlasError("the confidence rule needs min_periods >= 2")
+    data = np.asarray(values, dtype=np.int64)
+    size = len(data)
+    largest = size // min_periods
+    if largest < 1:
+        return None
+    periods = np.arange(1, largest + 1)
+    last = data[size - 1] - data[size - 1 - periods]  # the saltus each period would have
+    alive = np.ones(largest, dtype=bool)
+    for j in range(1, min(TAIL, size - largest)):
+        step = data[size - 1 - j] - data[size - 1 - j - periods]
+        alive &= (step == last) | (periods <= j)
+    candidates = periods[alive]
+    best: tuple[int, int, int, int] | None = None
+    while candidates.size:
+        period = int(candidates[0])
+        candidates = candidates[1:]
+        steps = data[period:] - data[:-period]
+        saltus = int(steps[-1])
+        broken = np.flatnonzero(steps != saltus)
+        first = int(broken[-1]) + 1 if broken.size else 0
+        seen = (size - first) // period
+        if seen < min_periods or (best is not None and first >= best[0]):
+            continue
+        best = (first, period, saltus, seen)
+        if first == 0:
+            break
+        index = first - 1  # a later period wins only if its step here equals its saltus
+        reach = index + candidates < size
+        safe = np.where(reach, index + candidates, size - 1)
+        keep = ~reach | (data[safe] - data[index] == data[size - 1] - data[size - 1 - candidates])
+        candidates = candidates[keep]
+    if best is None:
+        return None
+    first, period, saltus, seen = best
+    return Periodicity(start + first, period, saltus, seen)
+
+
+# --------------------------------------------------------------------------- the atlas
+@dataclass(frozen=True)
+class AtlasSpec:
+    """What the atlas covers: rule sets, middles, rows 1..rows, columns 1..cols.
+
+    >>> spec = AtlasSpec.default()
+    >>> len(spec.middles), spec.rows, spec.cols, len(spec.tables())
+    (137, 32, 4096, 685)
+    """
+
+    variants: tuple[str, ...]
+    middles: tuple[tuple[int, ...], ...]
+    rows: int = 32
+    cols: int = 4096
+    min_periods: int = DEFAULT_MIN_PERIODS
+
+    @staticmethod
+    def default(
+        *,
+        variants: Sequence[str] | None = None,
+        rows: int = 32,
+        cols: int = 4096,
+        min_periods: int = DEFAULT_MIN_PERIODS,
+        short_piles: int = 8,
+        long_piles: int = 4,
+    ) -> AtlasSpec:
+        """Issue 14's atlas: middles of length ≤ 2 with piles ≤ ``short_piles`` and of length
+        3 with piles ≤ ``long_piles``; every impartial row rule set of the registry (the
+        engine must have a recurrence for it) unless ``variants`` names some."""
+        return AtlasSpec(
+            variants=tuple(variants) if variants is not None else impartial_row_variants(),
+            middles=middles(short_piles, long_piles),
+            rows=rows,
+            cols=cols,
+            min_periods=min_periods,
+        )
+
+    def tables(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Every (rule set, middle) table, in the order the atlas writes them."""
+        return [(v, w) for v in self.variants for w in self.middles]
+
+
+def impartial_row_variants() -> tuple[str, ...]:
+    """The impartial row rule sets of the registry that the compiled engine can tabulate.
+
+    >>> impartial_row_variants()
+    ('endnim', 'misere', 'misere-conway', 'loop', 'muller')
+    """
+    from endnim.engine import supports
+    from endnim.variants import Variant, all_variants
+
+    return tuple(
+        r.name
+        for r in all_variants()
+        if isinstance(r, Variant) and r.impartial and supports(r.name)
+    )
+
+
+def middles(short_piles: int = 8, long_piles: int = 4) -> tuple[tuple[int, ...], ...]:
+    """The empty middle, then lengths 1 and 2 with piles ≤ ``short_piles``, then length 3 with
+    piles ≤ ``long_piles``, each in lexicographic order.
+
+    >>> middles(2, 1)
+    ((), (1,), (2,), (1, 1), (1, 2), (2, 1), (2, 2), (1, 1, 1))
+    """
+    found: list[tuple[int, ...]] = [()]
+    for length, top in ((1, short_piles), (2, short_piles), (3, long_piles)):
+        found.extend(itertools.product(range(1, top + 1), repeat=length))
+    return tuple(found)
+
+
+def middle_text(middle: Sequence[int]) -> str:
+    """The CSV form of a middle: a JSON list.
+
+    >>> middle_text(()), middle_text((4, 4))
+    ('[]', '[4, 4]')
+    """
+    return json.dumps(list(middle))
+
+
+def table_rows(
+    variant: str,
+    middle: Sequence[int],
+    rows: int,
+    cols: int,
+    min_periods: int = DEFAULT_MIN_PERIODS,
+    *,
+    threads: int | None = None,
+) -> list[dict[str, object]]:
+    """The atlas lines of one table: rows a = 1..rows of a·middle·b, b = 1..cols.
+
+    >>> [line["period"] for line in table_rows("endnim", (), 4, 64)]
+    [2, 4, 4, 8]
+    """
+    from endnim.engine import engine_table
+
+    table = engine_table(variant, list(middle), rows, cols, threads=threads)
+    lines: list[dict[str, object]] = []
+    for a in range(1, rows + 1):
+        found = row_periodicity(table[a, 1:], 1, min_periods=min_periods)
+        line: dict[str, object] = {
+            "variant": variant,
+            "middle": middle_text(middle),
+            "middle_length": len(middle),
+            "a": a,
+            "b_max": cols,
+            "min_periods": min_periods,
+            "periodic": found is not None,
+        }
+        for key in ("preperiod", "period", "saltus", "periods_seen"):
+            line[key] = getattr(found, key) if found is not None else ""
+        lines.append(line)
+    return lines
+
+
+def _render(lines: list[dict[str, object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writerows(lines)
+    return buffer.getvalue()
+
+
+def _header() -> str:
+    return ",".join(COLUMNS) + "\n"
+
+
+def _finished_tables(path: Path, spec: AtlasSpec) -> tuple[set[tuple[str, str]], str]:
+    """The tables already complete in ``path`` and the file's text cut to them."""
+    text = path.read_text(encoding="utf-8")
+    if not text:  # created but never written: start afresh
+        return set(), _header()
+    if not text.startswith(_header()):
+        raise AtlasError(f"{path} is not a periodicity atlas (its header differs); move it away")
+    complete_lines = text[: text.rfind("\n") + 1]  # a line cut short by a kill is dropped
+    reader = csv.DictReader(io.StringIO(complete_lines))
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for record in reader:
+        if record["b_max"] != str(spec.cols) or record["min_periods"] != str(spec.min_periods):
+            raise AtlasError(
+                f"{path} was made with b_max={record['b_max']}, "
+                f"min_periods={record['min_periods']}; resume with the same options or "
+                "write to another file"
+            )
+        grouped.setdefault((record["variant"], record["middle"]), []).append(record["a"])
+    wanted = [str(a) for a in range(1, spec.rows + 1)]
+    done = {key for key, rows in grouped.items() if rows == wanted}
+    kept = io.StringIO()
+    kept.write(_header())
+    for record in csv.DictReader(io.StringIO(complete_lines)):
+        if (record["variant"], record["middle"]) in done:
+            kept.write(_render([dict(record)]))
+    return done, kept.getvalue()
+
+
+AtlasProgress = Callable[[int, int, str], None]
+"""Called after each table is written: (tables done, tables in all, the table's name)."""
+
+
+def run_atlas(
+    path: str | os.PathLike[str],
+    spec: AtlasSpec,
+    *,
+    progress: AtlasProgress | None = None,
+    threads: int | None = None,
+) -> int:
+    """Write (or complete) the periodicity atlas ``path``; returns the tables computed now.
+
+    Tables already complete in ``path`` are kept and skipped; a table cut short by an
+    interruption is computed again. Rows are appended one table at a time, flushed and synced.
+    """
+    from endnim.variants import get_row_variant
+
+    for variant in spec.variants:
+        rules = get_row_variant(variant, "the periodicity atlas")
+        if not rules.impartial:
+            raise AtlasError(
+                f"the periodicity atlas is of Grundy values; {rules.title} is partizan "
+                "(endnim atlas partizan catalogues its canonical forms)"
+            )
+    target = Path(path)
+    done: set[tuple[str, str]] = set()
+    if target.exists():
+        done, kept = _finished_tables(target, spec)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(kept, encoding="utf-8")
+        os.replace(temporary, target)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(_header(), encoding="utf-8")
+    tables = spec.tables()
+    computed = 0
+    finished = sum((v, middle_text(w)) in done for v, w in tables)
+    with target.open("a", encoding="utf-8") as out:
+        for variant, middle in tables:
+            if (variant, middle_text(middle)) in done:
+                continue
+            lines = table_rows(
+                variant, middle, spec.rows, spec.cols, spec.min_periods, threads=threads
+            )
+            out.write(_render(lines))
+            out.flush()
+            os.fsync(out.fileno())
+            computed += 1
+            finished += 1
+            if progress is not None:
+                progress(finished, len(tables), f"{variant} a·{middle_text(middle)}·b")
+    return computed
+
+
+def read_atlas(path: str | os.PathLike[str]) -> list[dict[str, str]]:
+    """The atlas lines as dictionaries of strings (pandas: ``pd.read_csv(path)``); a file that
+    is not a periodicity atlas is a one-line :class:`AtlasError`."""
+    try:
+        with Path(path).open(encoding="utf-8", newline="") as handle:
+            reader = csv.DictReader(handle)
+            if tuple(reader.fieldnames or ()) != COLUMNS:
+                raise AtlasError(f"{path} is not a periodicity atlas (its header differs)")
+            return list(reader)
+    except UnicodeDecodeError:
+        raise AtlasError(f"{path} is not a periodicity atlas (not UTF-8 text)") from None
+
+
+# --------------------------------------------------------------------------- summary
+CONFIDENT = 6
+"""The summary calls a periodic row *settled* when at least this many periods are seen and the
+preperiod is in the first half of the columns (the pattern holds over at least half of the
+data); other periodic rows are *tentative*."""
+
+
+def nim_period(a: int) -> int:
+    """The period of the row a ⊕ b of two-pile End-Nim: 2^(bit length of a).
+
+    >>> [nim_period(a) for a in (1, 2, 3, 4, 7, 8)]
+    [2, 4, 4, 8, 8, 16]
+    """
+    return 1 << a.bit_length()
+
+
+def summarise(
+    lines: Iterable[dict[str, str]], confident: int = CONFIDENT
+) -> dict[str, dict[str, object]]:
+    """Per rule set: how many rows settle (a period seen at least ``confident`` times from a
+    preperiod in the first half of the columns), are tentative (periodic, but less) or show no
+    period; which periods occur among settled rows; how the
+    largest period and preperiod grow with a; the saltus; the period of the nim row a ⊕ b.
+
+    >>> lines = [{k: str(v) for k, v in line.items()} for line in table_rows("endnim", (), 4, 64)]
+    >>> part = summarise(lines)["endnim"]
+    >>> part["settled"], part["periods"], part["nim_period_rows"]
+    (4, {'2': 1, '4': 2, '8': 1}, 4)
+    """
+    grouped: dict[str, list[dict[str, str]]] = {}
+    for line in lines:
+        grouped.setdefault(line["variant"], []).append(line)
+    found: dict[str, dict[str, object]] = {}
+    for variant, rows in grouped.items():
+        periodic = [r for r in rows if r["periodic"] == "True"]
+        settled = [
+            r
+            for r in periodic
+            if int(r["periods_seen"]) >= confident and int(r["preperiod"]) <= int(r["b_max"]) // 2
+        ]
+        periods = Counter(int(r["period"]) for r in settled)
+        by_a: dict[int, list[dict[str, str]]] = {}
+        for r in settled:
+            by_a.setdefault(int(r["a"]), []).append(r)
+        settled_ids = {id(r) for r in settled}  # the rest is tentative or not periodic
+        unsettled = Counter(r["middle_length"] for r in rows if id(r) not in settled_ids)
+        found[variant] = {
+            "rows": len(rows),
+            "settled": len(settled),
+            "tentative": len(periodic) - len(settled),
+            "not_periodic": len(rows) - len(periodic),
+            "periods": {str(p): n for p, n in sorted(periods.items())},
+            "periods_not_power_of_two": sorted(p for p in periods if p & (p - 1)),
+            "rows_with_power_of_two_period": sum(n for p, n in periods.items() if p & (p - 1) == 0),
+            "saltus_equals_period": sum(r["saltus"] == r["period"] for r in settled),
+            "saltus_zero": sum(r["saltus"] == "0" for r in settled),
+            "nim_period_rows": sum(int(r["period"]) == nim_period(int(r["a"])) for r in settled),
+            "largest_period_by_a": {
+                str(a): max(int(r["period"]) for r in by_a[a]) for a in sorted(by_a)
+            },
+            "largest_preperiod_by_a": {
+                str(a): max(int(r["preperiod"]) for r in by_a[a]) for a in sorted(by_a)
+            },
+            "median_preperiod_by_a": {
+                str(a): int(np.median([int(r["preperiod"]) for r in by_a[a]])) for a in sorted(by_a)
+            },
+            "unsettled_by_middle_length": dict(sorted(unsettled.items())),
+        }
+    return found
