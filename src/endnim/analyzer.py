@@ -52,6 +52,10 @@ AUTO_ENGINE_CELLS = 10**9
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""The encoder of :meth:`Analysis.to_json` (``json.dumps(..., ensure_ascii=False)`` builds a new
+one on every call)."""
+
 OUTCOME_WORDS = {outcome.value: outcome.words for outcome in Outcome}
 """Each outcome class in words (from :class:`endnim.outcome.Outcome`)."""
 
@@ -91,10 +95,10 @@ class Analysis:
             return self.winning_move_list[:MAX_LISTED_MOVES]
         listed: list[str] = []
         for move_range in self.winning_move_ranges:
-            for move in move_range.moves():
-                if len(listed) >= MAX_LISTED_MOVES:
-                    return listed
-                listed.append(str(move))
+            room = MAX_LISTED_MOVES - len(listed)
+            if room <= 0:
+                break
+            listed.extend(move_range.texts(room))
         return listed
 
     @property
@@ -165,7 +169,7 @@ class Analysis:
 
     def to_json(self) -> str:
         """One line of JSON."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return _ENCODER.encode(self.to_dict())
 
 
 def analyze(

@@ -57,7 +57,27 @@ the recurrences do not know (e.g. a move on both ends at once), so it has no fam
 
 
 def family_of(variant: Variant) -> Family:
-    """The kernel family of ``variant``, after checking the family's assumptions."""
+    """The kernel family of ``variant``, after checking the family's assumptions.
+
+    Decided once per rule set instance (the checks play a few dozen moves; a batch of
+    positions asks for every one of them): the answer, or the refusal, is kept on the instance.
+    """
+    cached = variant.__dict__.get("_engine_family")
+    if cached is not None and cached[0] is type(variant):
+        known: Family | EngineError = cached[1]
+        if isinstance(known, EngineError):
+            raise EngineError(str(known))
+        return known
+    try:
+        family = _family_of(variant)
+    except EngineError as error:
+        variant.__dict__["_engine_family"] = (type(variant), error)
+        raise
+    variant.__dict__["_engine_family"] = (type(variant), family)
+    return family
+
+
+def _family_of(variant: Variant) -> Family:
     for hook in _DERIVED_HOOKS:
         if getattr(type(variant), hook) is not getattr(Variant, hook):
             raise EngineError(
