@@ -321,11 +321,10 @@ def _complete(
     """Fill in what no theorem fixed: remoteness by search, a Grundy value by search or engine."""
     piles = analysis.position
     states = rules.estimate_states(piles)
-    work = rules.estimate_work(piles)
     affordable = (
         states <= budget
         if budget is not None
-        else (states <= AUTO_SEARCH_BUDGET and work <= AUTO_SEARCH_WORK)
+        else (states <= AUTO_SEARCH_BUDGET and rules.estimate_work(piles) <= AUTO_SEARCH_WORK)
     )
     if affordable:
         solver = default_solver(rules, max(states, AUTO_SEARCH_BUDGET))
