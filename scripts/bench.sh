@@ -3,8 +3,10 @@
 #   1. benchmarks/run.py        compiled engine vs plain C and the memoised solver (results.json)
 #   2. benchmarks/sweep_bench.py sweeps vs solve_layer, Muller L<=8 H<=12 (sweep_results.json)
 #   3. benchmarks/cgt_bench.py   canonical forms vs pycgt (cgt_results.json)
+#   4. benchmarks/theory_bench.py outcomes() on arrays vs the analyze loop, and the JSON batch vs
+#                                the baseline commit (theory_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the other two. Set ENDNIM_BENCH=engine|sweep|cgt to run only one of them.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|theory to run only one of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -21,4 +23,8 @@ fi
 if [[ "$only" == all || "$only" == cgt ]]; then
     if (( quick )); then .venv/bin/python benchmarks/cgt_bench.py --cases 5x5
     else .venv/bin/python benchmarks/cgt_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == theory ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/theory_bench.py --quick
+    else .venv/bin/python benchmarks/theory_bench.py; fi
 fi
