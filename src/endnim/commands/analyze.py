@@ -89,12 +89,8 @@ def _analyze_all(
     if batch is not None:
         if position:
             raise EndNimError("give either POSITION or --batch, not both")
-        import gc
         import json
 
-        # Long-lived objects (modules, tables) need no more collecting: a batch allocates many
-        # small, short-lived objects, and each collection would walk them all again.
-        gc.freeze()
         failures = 0
         pending: list[str] = []  # JSON lines not yet written: one write per BATCH_WRITE lines
 
