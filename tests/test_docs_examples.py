@@ -47,10 +47,9 @@ def test_docs_have_examples() -> None:
 
 
 def test_readme_variant_table_is_the_registry() -> None:
+    from endnim.graphs import GRAPH_RULE_SETS
     from endnim.variants import BUILT_IN, get_variant
     from endnim.variants.registry import markdown_table
-
-    from endnim.graphs import GRAPH_RULE_SETS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert markdown_table(tuple(get_variant(cls.name) for cls in BUILT_IN)) in readme
