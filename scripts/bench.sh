@@ -6,8 +6,10 @@
 #   4. benchmarks/graph_bench.py graph games: canonical keys and parts vs the plain search
 #                                (graph_results.json, benchmarks/graphs.md)
 #   5. benchmarks/atlas_bench.py the atlas's periodicity detection vs the reference rule
+#   6. benchmarks/theory_bench.py outcomes() on arrays vs the analyze loop, and the JSON batch vs
+#                                the baseline commit (theory_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas to run only one of them.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory to run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -32,4 +34,8 @@ fi
 if [[ "$only" == all || "$only" == atlas ]]; then
     if (( quick )); then .venv/bin/python benchmarks/atlas_bench.py --quick
     else .venv/bin/python benchmarks/atlas_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == theory ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/theory_bench.py --quick
+    else .venv/bin/python benchmarks/theory_bench.py; fi
 fi

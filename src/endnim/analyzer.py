@@ -55,6 +55,10 @@ its own way: :mod:`endnim.web.words`)."""
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""The encoder of :meth:`Analysis.to_json` (``json.dumps(..., ensure_ascii=False)`` builds a new
+one on every call)."""
+
 OUTCOME_WORDS = {outcome.value: outcome.words for outcome in Outcome}
 """Each outcome class in words (from :class:`endnim.outcome.Outcome`)."""
 
@@ -94,10 +98,10 @@ class Analysis:
             return self.winning_move_list[:MAX_LISTED_MOVES]
         listed: list[str] = []
         for move_range in self.winning_move_ranges:
-            for move in move_range.moves():
-                if len(listed) >= MAX_LISTED_MOVES:
-                    return listed
-                listed.append(str(move))
+            room = MAX_LISTED_MOVES - len(listed)
+            if room <= 0:
+                break
+            listed.extend(move_range.texts(room))
         return listed
 
     @property
@@ -174,7 +178,7 @@ class Analysis:
 
     def to_json(self) -> str:
         """One line of JSON."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return _ENCODER.encode(self.to_dict())
 
 
 THRESHOLD_NAMES = {"L_star": "L*", "R_star": "R*", "L_threshold": "L", "R_threshold": "R"}
@@ -353,11 +357,10 @@ def _complete(
     """Fill in what no theorem fixed: remoteness by search, a Grundy value by search or engine."""
     piles = analysis.position
     states = rules.estimate_states(piles)
-    work = rules.estimate_work(piles)
     affordable = (
         states <= budget
         if budget is not None
-        else (states <= AUTO_SEARCH_BUDGET and work <= AUTO_SEARCH_WORK)
+        else (states <= AUTO_SEARCH_BUDGET and rules.estimate_work(piles) <= AUTO_SEARCH_WORK)
     )
     if affordable:
         solver = default_solver(rules, max(states, AUTO_SEARCH_BUDGET))

@@ -55,7 +55,16 @@ class Move:
             raise MoveError(f"a move's new pile size is a whole number >= 0, not {self.size!r}")
 
     def __str__(self) -> str:
-        return f"{self.end}{self.size}{'r' if self.reverse else ''}"
+        return Move.notation(self.end, self.size, self.reverse)
+
+    @staticmethod
+    def notation(end: End, size: int, reverse: bool = False) -> str:
+        """The move's text without building it (lists of many moves are written this way).
+
+        >>> Move.notation("L", 2, True)
+        'L2r'
+        """
+        return f"{end}{size}{'r' if reverse else ''}"
 
     @classmethod
     def parse(cls, text: str) -> Move:

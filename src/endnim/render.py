@@ -4,23 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    Progress,
-    TaskID,
-    TaskProgressColumn,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-
 from endnim.analyzer import OUTCOME_WORDS, remoteness_text, thresholds_text
 from endnim.variants import get_variant
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
     from endnim.analyzer import Analysis
+
+# rich is imported where it is used: `endnim analyze --json` (and a batch of JSON lines) never
+# draws a table, and usually no progress bar, so it does not pay for importing rich.
 
 
 class progress_bar:
@@ -47,6 +41,15 @@ class progress_bar:
         if total < self.SHOW_ABOVE:
             return
         if self._progress is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                Progress,
+                TaskProgressColumn,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             self._progress = Progress(
                 TextColumn("[bold]engine[/]"),
                 BarColumn(),
@@ -68,6 +71,10 @@ def _short(text: str, limit: int = 200) -> str:
 
 def print_analysis(result: Analysis, console: Console | None = None) -> None:
     """Print an :class:`Analysis` as a small table."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
     console = console or Console(highlight=False)
     title = get_variant(result.variant).title
     table = Table.grid(padding=(0, 2))

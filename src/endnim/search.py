@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from endnim.errors import BudgetError
@@ -90,6 +91,7 @@ def estimate_bytes(states: int, position: object, work: int = 0) -> int:
     return states * (BYTES_PER_STATE + 8 * max(0, size - 3)) + work * BYTES_PER_VISIT
 
 
+@lru_cache(maxsize=1024, typed=True)  # budgets and small counts recur in every refusal message
 def format_bytes(count: int) -> str:
     """Human-readable byte count; astronomically large ones in powers of ten.
 
@@ -106,6 +108,7 @@ def format_bytes(count: int) -> str:
     return f"{format_count(count)} bytes"
 
 
+@lru_cache(maxsize=1024, typed=True)
 def format_count(n: int) -> str:
     """A count written exactly when short, in scientific notation when huge.
 

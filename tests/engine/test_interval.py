@@ -135,6 +135,20 @@ def test_unsupported_rules_are_refused() -> None:
     for rules in (RightOnly(), NoRemoval()):
         with pytest.raises(EngineError, match="engine"):
             family_of(rules)
+        with pytest.raises(EngineError, match="engine"):  # decided once, refused every time
+            family_of(rules)
+
+
+def test_the_family_is_decided_once_per_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    from endnim.engine import families
+
+    rules = EndNim()
+    calls = []
+    checks = families._check_assumptions
+    monkeypatch.setattr(families, "_check_assumptions", lambda v: calls.append(v) or checks(v))
+    assert family_of(rules) is family_of(rules)
+    assert len(calls) == 1
+    assert family_of(EndNim()).name == "end" and len(calls) == 2  # another instance: its own
 
 
 @settings(max_examples=200, deadline=None)

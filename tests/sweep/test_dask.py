@@ -87,3 +87,36 @@ def test_bad_scheduler_addresses_are_one_line_errors(tmp_path: Path) -> None:
         DaskExecutor(tmp_path, "tcp://127.0.0.1:1", timeout=0.5)
     with pytest.raises(SweepError, match="--workers is for the local pool"):
         run_sweep(tmp_path / "x", "endnim", 3, 3, workers=2, scheduler="tcp://127.0.0.1:1")
+
+
+@pytest.mark.parametrize("variant", ["muller", "endnim"])
+def test_workers_reading_the_store_store_what_the_local_pool_stores(
+    variant: str, scheduler: str, tmp_path: Path
+) -> None:
+    shared = run_sweep(
+        tmp_path / "shared", variant, 6, 5, scheduler=scheduler, chunk_tables=5, shared_store=True
+    )
+    local = run_sweep(tmp_path / "local", variant, 6, 5, workers=1, chunk_tables=5)
+    assert shared.computed_chunks == local.computed_chunks
+    assert checksums(tmp_path / "shared") == checksums(tmp_path / "local")
+    with open_sweep(tmp_path / "shared") as sweep:
+        assert np.array_equal(sweep.layer(6), solve_layer(get_variant(variant), 6, 5))
+
+
+def test_a_shared_store_needs_a_cluster(tmp_path: Path) -> None:
+    with pytest.raises(SweepError, match="give --scheduler"):
+        run_sweep(tmp_path / "s", "muller", 3, 3, shared_store=True)
+
+
+def test_level_files_read_only_the_tables_asked_for(tmp_path: Path) -> None:
+    from endnim.sweep.chunk import LevelFiles
+
+    level = np.arange(7 * 2 * 2, dtype=np.uint8).reshape(7, 2, 2)
+    parts = []
+    for number, (start, stop) in enumerate([(0, 3), (3, 4), (4, 7)]):
+        path = tmp_path / f"part-{number}.npy"
+        np.save(path, level[start:stop])
+        parts.append((str(path), start, stop - start))
+    files = LevelFiles(tuple(parts))
+    wanted = np.array([1, 2, 5, 6])
+    assert np.array_equal(files.take(wanted), level[wanted])

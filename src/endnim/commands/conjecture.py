@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@click.option(
+    "--stream",
+    is_flag=True,
+    help="Horrocks' three conjectures in one pass, level by level, keeping only the level "
+    "before in memory and storing nothing (far larger ranges; NAME horrocks or horrocks-N).",
+)
 def conjecture(
     name: str | None,
     holds_text: str | None,
@@ -58,6 +64,7 @@ def conjecture(
     sweep_dir: str | None,
     as_json: bool,
     threads: int | None,
+    stream: bool,
 ) -> None:
     """Check a conjecture on every position of length <= L with piles <= H.
 
@@ -76,7 +83,22 @@ def conjecture(
     isomorphism class (a stored tree sweep is read with --sweep DIR); a is the labels as the
     tree's canonical notation writes them (centre first), n the vertices, first the centre's
     label.
+    endnim conjecture horrocks --stream -L 9 -H 12 --state ~/.endnim --json
     """
+    if stream:
+        _stream(
+            name,
+            holds_text or where or tight,
+            variant,
+            max_length,
+            max_pile,
+            min_length,
+            state_dir,
+            sweep_dir,
+            as_json,
+            threads,
+        )
+        return
     from endnim.analysis.conjecture import (
         builtin_conjecture,
         check_conjecture,
@@ -327,3 +349,111 @@ def _check_paths(state_dir: str | None, sweep_dir: str | None) -> None:
             raise EndNimError(f"--sweep {sweep_dir}: no such directory")
         if not ((sweep / CATALOGUE).exists() or (sweep / DESCRIPTION).exists()):
             raise EndNimError(f"--sweep {sweep_dir}: holds no stored sweep ('endnim sweep -o DIR')")
+
+
+def _stream(
+    name: str | None,
+    custom: str | None,
+    variant: str | None,
+    max_length: int,
+    max_pile: int,
+    min_length: int,
+    state_dir: str | None,
+    sweep_dir: str | None,
+    as_json: bool,
+    threads: int | None,
+) -> None:
+    """``--stream``: every Horrocks conjecture at once (:mod:`endnim.sweep.stream`)."""
+    from pathlib import Path
+
+    from endnim.sweep.stream import level_bytes, stream_horrocks
+
+    if custom or (name or "").lower() not in ("horrocks", "horrocks-1", "horrocks-2", "horrocks-3"):
+        raise EndNimError("--stream checks Horrocks' conjectures: NAME horrocks (or horrocks-N)")
+    if variant is not None and variant.lower() != "muller":
+        raise EndNimError("--stream checks Horrocks' conjectures on Muller End-Nim: drop --variant")
+    if min_length != 1 or sweep_dir is not None:
+        raise EndNimError(
+            "--stream covers every length from 1 and computes its own values: "
+            "drop --min-length and --sweep"
+        )
+    from endnim.sweep.plan import default_memory
+
+    needed = level_bytes(max_length, max_pile)
+    if needed > default_memory():
+        raise EndNimError(
+            f"--stream keeps one level of {needed / 2**30:.1f} GiB in memory, more than half of "
+            "this machine's: lower --max-length or --max-pile"
+        )
+    _check_paths(state_dir, None)
+    state = None
+    if state_dir is not None:
+        state = Path(state_dir).expanduser() / f"horrocks-stream-L{max_length}-H{max_pile}.json"
+    total = sum(max_pile**n for n in range(1, max_length + 1))
+    bar = _PositionBar(total)
+    try:
+        with bar:
+            report = stream_horrocks(
+                max_length, max_pile, workers=threads, state=state, progress=bar.update
+            )
+    except KeyboardInterrupt:
+        hint = "run the same command again to continue" if state else "use --state DIR to resume"
+        click.echo(f"endnim: interrupted; {hint}", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+    else:
+        _print_stream(report)
+    if any(report.counterexamples().values()):
+        sys.exit(1)
+
+
+def _print_stream(report: object) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from endnim.sweep.stream import StreamReport
+
+    assert isinstance(report, StreamReport)
+    console = Console(highlight=False)
+    console.print(
+        f"Horrocks' conjectures on every Muller position of length <= {report.max_length} with "
+        f"piles <= {report.max_pile}: {report.positions:,} positions in {report.seconds:.1f} s"
+    )
+    for conjecture, count in report.counterexamples().items():
+        verdict = (
+            "[bold green]holds[/]" if count == 0 else f"[bold red]{count:,} counterexamples[/]"
+        )
+        console.print(f"  {conjecture}: {verdict}")
+    table = Table(
+        "n",
+        "positions",
+        "max G",
+        "count",
+        "first",
+        "C1 least slack",
+        "count",
+        "first",
+        "C2 G = a − 1",
+        "C2 equality",
+        "first",
+    )
+    for n, s in sorted(report.lengths.items()):
+
+        def first(rows: list[list[int]]) -> str:
+            return " ".join(map(str, rows[0])) if rows else "—"
+
+        table.add_row(
+            str(n),
+            f"{s['positions']:,}",
+            str(s["max_value"]),
+            f"{s['max_value_count']:,}",
+            first(s["max_value_first"]),
+            str(s["c1_min_slack"]),
+            f"{s['c1_min_slack_count']:,}",
+            first(s["c1_min_slack_first"]),
+            f"{s['c2_applicable']:,}",
+            f"{s['c2_equal']:,}",
+            first(s["c2_equal_first"]),
+        )
+    console.print(table)

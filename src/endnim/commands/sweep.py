@@ -83,6 +83,12 @@ if TYPE_CHECKING:
     help="Run the chunks on this Dask distributed scheduler (e.g. tcp://10.0.0.1:8786).",
 )
 @click.option(
+    "--shared-store",
+    is_flag=True,
+    help="With --scheduler: the workers read the level before from the store's files (a file "
+    "system they all see, same path) instead of each receiving it whole.",
+)
+@click.option(
     "--chunk-tables",
     type=click.IntRange(min=1),
     default=None,
@@ -101,6 +107,7 @@ def sweep(
     memory: str | None,
     workers: int | None,
     scheduler: str | None,
+    shared_store: bool,
     chunk_tables: int | None,
     as_json: bool,
 ) -> None:
@@ -162,6 +169,7 @@ def sweep(
                 scheduler=scheduler,
                 progress=bar.update,
                 on_level=level_done,
+                shared_store=shared_store,
             )
     except KeyboardInterrupt:
         click.echo(

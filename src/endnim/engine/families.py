@@ -57,20 +57,29 @@ _DERIVED_HOOKS = ("raw_options", "options", "children", "play", "allows_take")
 the recurrences do not know (e.g. a move on both ends at once), so it has no family."""
 
 
-_KNOWN: weakref.WeakKeyDictionary[Variant, Family] = weakref.WeakKeyDictionary()
-"""Each rule set's family, found once (the checks call its hooks about 30 times: a quarter of
-a small table's time)."""
 _BASE: weakref.WeakKeyDictionary[Variant, list[int]] = weakref.WeakKeyDictionary()
 """Each rule set's lone-pile values (or codes) computed so far; a longer request extends them."""
 
 
 def family_of(variant: Variant) -> Family:
-    """The kernel family of ``variant``, after checking the family's assumptions (once per
-    rule set object: its hooks do not change)."""
-    found = _KNOWN.get(variant)
-    if found is None:
-        found = _KNOWN[variant] = _family_of(variant)
-    return found
+    """The kernel family of ``variant``, after checking the family's assumptions.
+
+    Decided once per rule set instance (the checks play a few dozen moves; a batch of
+    positions asks for every one of them): the answer, or the refusal, is kept on the instance.
+    """
+    cached = variant.__dict__.get("_engine_family")
+    if cached is not None and cached[0] is type(variant):
+        known: Family | EngineError = cached[1]
+        if isinstance(known, EngineError):
+            raise EngineError(str(known))
+        return known
+    try:
+        family = _family_of(variant)
+    except EngineError as error:
+        variant.__dict__["_engine_family"] = (type(variant), error)
+        raise
+    variant.__dict__["_engine_family"] = (type(variant), family)
+    return family
 
 
 def _family_of(variant: Variant) -> Family:

@@ -90,16 +90,45 @@ def reverse_digits(index: npt.NDArray[np.int64], digits: int, base: int) -> npt.
     return out
 
 
+@dataclass(frozen=True)
+class LevelFiles:
+    """A stored level as its chunk files on a file system every worker sees: a task reads
+    only the tables its chunk needs, one file at a time (memory-mapped, then released), so a
+    worker's memory is bounded by the chunk and file sizes, not by the level's.
+
+    ``parts`` are (file path, first table, tables) in order of the level's inner strings.
+    """
+
+    parts: tuple[tuple[str, int, int], ...]
+
+    def take(self, indices: npt.NDArray[np.int64]) -> Values:
+        """The tables ``indices`` (sorted, distinct) of the level, in that order."""
+        out: Values | None = None
+        for path, start, count in self.parts:
+            low, high = np.searchsorted(indices, (start, start + count))
+            if low == high:
+                continue
+            stored = np.load(path, mmap_mode="r", allow_pickle=False)
+            if out is None:
+                out = np.empty((len(indices), *stored.shape[1:]), dtype=stored.dtype)
+            out[low:high] = stored[indices[low:high] - start]
+            del stored  # unmap before the next file
+        if out is None:
+            raise ValueError("no stored table matches the indices asked for")
+        return out
+
+
 def gather_borders(
-    task: ChunkTask, previous: Values | None
+    task: ChunkTask, previous: Values | LevelFiles | None
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Row 0 and column 0 of each kernel table of the chunk's strings, from level k − 1."""
+    """Row 0 and column 0 of each kernel table of the chunk's strings, from level k − 1
+    (held whole, or read table by table from its files)."""
     h, side, ntab, k = task.max_pile, task.max_pile + 1, task.kernel_tables, task.level
     if k == 0:
         base = np.asarray(task.base, dtype=np.int32)
         border = np.broadcast_to(base, (1, ntab, side)).copy()
         return border, border.copy()
-    assert previous is not None and previous.shape[1:] == (side, side)
+    assert previous is not None
     count = task.tables
     index = task.first_table + np.arange(count, dtype=np.int64)
     shorter = h ** (k - 1)
@@ -107,18 +136,29 @@ def gather_borders(
     last = index % h + 1  # s_last
     tail = index % shorter  # s[1:]
     head = index // h  # s[:-1]
+    wanted = [tail, head]
+    if ntab == 2:  # Muller: Q of t is P of reversed t, transposed
+        wanted += [reverse_digits(tail, k - 1, h), reverse_digits(head, k - 1, h)]
+    if isinstance(previous, LevelFiles):  # only the tables needed, renumbered
+        needed = np.unique(np.concatenate(wanted))
+        tables = previous.take(needed)
+        wanted = [np.searchsorted(needed, w) for w in wanted]
+    else:
+        tables = previous
+    assert tables.shape[1:] == (side, side)
     rows = np.empty((count, ntab, side), np.int32)
     cols = np.empty((count, ntab, side), np.int32)
-    rows[:, 0, :] = previous[tail, first, :]  # P of s at x = 0: values of s·y
-    cols[:, 0, :] = previous[head, :, last]  # P of s at y = 0: values of x·s
-    if ntab == 2:  # Muller: Q of t is P of reversed t, transposed
-        rows[:, 1, :] = previous[reverse_digits(tail, k - 1, h), :, first]  # values of y·sᵀ
-        cols[:, 1, :] = previous[reverse_digits(head, k - 1, h), last, :]  # values of sᵀ·x
+    rows[:, 0, :] = tables[wanted[0], first, :]  # P of s at x = 0: values of s·y
+    cols[:, 0, :] = tables[wanted[1], :, last]  # P of s at y = 0: values of x·s
+    if ntab == 2:
+        rows[:, 1, :] = tables[wanted[2], :, first]  # values of y·sᵀ
+        cols[:, 1, :] = tables[wanted[3], last, :]  # values of sᵀ·x
     return rows, cols
 
 
-def compute_chunk(task: ChunkTask, previous: Values | None) -> ChunkResult:
-    """Compute one chunk from the whole previous level (``None`` for level 0).
+def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> ChunkResult:
+    """Compute one chunk from the previous level (``None`` for level 0): the whole array, or
+    its files (:class:`LevelFiles`), read only where the chunk needs them.
 
     The kernel (``_kernels.sweep_chunk``) computes each table in a scratch buffer, stores its
     values in the chunk's type and counts them, without holding the GIL.
@@ -199,4 +239,12 @@ def histogram(values: Values) -> list[int]:
     return [int(c) for c in np.bincount(flat)]
 
 
-__all__ = ["ChunkResult", "ChunkTask", "Values", "compute_chunk", "gather_borders", "histogram"]
+__all__ = [
+    "ChunkResult",
+    "ChunkTask",
+    "LevelFiles",
+    "Values",
+    "compute_chunk",
+    "gather_borders",
+    "histogram",
+]

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from endnim.engine.families import CODE_TO_OUTCOME, SEARCH, base_border, sweep_family
 from endnim.engine.interval import default_threads
-from endnim.sweep.chunk import ChunkResult, ChunkTask, Values, compute_chunk
+from endnim.sweep.chunk import ChunkResult, ChunkTask, LevelFiles, Values, compute_chunk
 from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
 from endnim.sweep.store import (
     CATALOGUE,
@@ -159,9 +159,15 @@ class Executor(Protocol):
     """Computes chunks and hands each, written to disk, to ``on_written`` in this thread."""
 
     workers: int
+    reads_store: bool
+    """Whether the tasks read the level before from the store's files (else: handed over)."""
 
     def run(
-        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+        self,
+        tasks: list[ChunkTask],
+        previous: Values | LevelFiles | None,
+        chunks: int,
+        on_written: OnWritten,
     ) -> None: ...
 
     def close(self) -> None: ...
@@ -171,6 +177,8 @@ class LocalExecutor:
     """Threads computing whole chunks (the kernel on one core each, ``workers`` at a time) and
     writing them; as many more chunks are written (fsync) while the next ones compute."""
 
+    reads_store = False
+
     def __init__(self, root: Path, workers: int) -> None:
         self.root = root
         self.workers = workers
@@ -178,7 +186,11 @@ class LocalExecutor:
         self.pool = ThreadPoolExecutor(max_workers=2 * workers, thread_name_prefix="endnim-sweep")
 
     def run(
-        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+        self,
+        tasks: list[ChunkTask],
+        previous: Values | LevelFiles | None,
+        chunks: int,
+        on_written: OnWritten,
     ) -> None:
         def job(task: ChunkTask) -> WrittenChunk:
             with self.computing:
@@ -218,9 +230,18 @@ class LocalExecutor:
 
 
 class DaskExecutor:
-    """The same chunks on a Dask distributed cluster; this process writes what comes back."""
+    """The same chunks on a Dask distributed cluster; this process writes what comes back.
 
-    def __init__(self, root: Path, address: str, *, timeout: float = 10.0) -> None:
+    By default the level before is scattered to every worker (each holds it whole). With
+    ``shared_store`` the workers read it from the store's files instead (the store must be on a
+    file system they all see, at the same path): each task reads only the tables its chunk
+    needs, so a worker's memory is bounded by the chunk, not by the level.
+    """
+
+    def __init__(
+        self, root: Path, address: str, *, timeout: float = 10.0, shared_store: bool = False
+    ) -> None:
+        self.reads_store = shared_store
         try:
             # typed as Any: parts of distributed's API have no annotations
             self.distributed: Any = importlib.import_module("distributed")
@@ -243,12 +264,15 @@ class DaskExecutor:
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def run(
-        self, tasks: list[ChunkTask], previous: Values | None, chunks: int, on_written: OnWritten
+        self,
+        tasks: list[ChunkTask],
+        previous: Values | LevelFiles | None,
+        chunks: int,
+        on_written: OnWritten,
     ) -> None:
+        scattered = previous is not None and not isinstance(previous, LevelFiles)
         shared = (
-            self.client.scatter(previous, broadcast=True, hash=False)
-            if previous is not None
-            else None
+            self.client.scatter(previous, broadcast=True, hash=False) if scattered else previous
         )
         tag = uuid.uuid4().hex[:8]
         waiting: Iterator[ChunkTask] = iter(tasks)
@@ -276,7 +300,7 @@ class DaskExecutor:
         finally:
             if submitted:
                 self.client.cancel(list(submitted))
-            if shared is not None:
+            if scattered:
                 self.client.cancel(shared)
 
     def close(self) -> None:
@@ -321,6 +345,7 @@ def run_sweep(
     scheduler: str | None = None,
     progress: Progress | None = None,
     on_level: Callable[[int, int], None] | None = None,
+    shared_store: bool = False,
 ) -> SweepReport:
     """Compute (or finish) the sweep of every position of length <= ``max_length`` with piles
     <= ``max_pile`` into the store ``out``; returns its totals.
@@ -329,6 +354,8 @@ def run_sweep(
     address), the cluster's workers; ``memory`` bytes at most (default: half the machine);
     ``chunk_tables`` caps the inner strings per chunk (finer resume, more files).
     ``on_level(level, chunks computed)`` is called as each level is finished.
+    ``shared_store`` (with ``scheduler``): the workers read the level before from the store's
+    files, which they must see at the same path, instead of each receiving it whole.
     """
     started = time.perf_counter()
     root = Path(out)
@@ -340,6 +367,8 @@ def run_sweep(
         )
     if scheduler is not None and workers is not None:
         raise SweepError("--workers is for the local pool: a Dask cluster has its own workers")
+    if shared_store and scheduler is None:
+        raise SweepError("--shared-store is for a Dask cluster: give --scheduler too")
     if chunk_tables is not None and chunk_tables < 1:
         raise SweepError("--chunk-tables must be at least 1")
     memory = default_memory() if memory is None else memory
@@ -368,6 +397,7 @@ def run_sweep(
             progress,
             on_level,
             started,
+            shared_store,
         )
 
 
@@ -384,9 +414,10 @@ def _run_locked(
     progress: Progress | None,
     on_level: Callable[[int, int], None] | None,
     started: float,
+    shared_store: bool = False,
 ) -> SweepReport:
     executor: Executor = (
-        DaskExecutor(root, scheduler)
+        DaskExecutor(root, scheduler, shared_store=shared_store)
         if scheduler is not None
         else LocalExecutor(root, default_threads() if workers is None else workers)
     )
@@ -512,14 +543,16 @@ def _run(
             progress(done, total)
 
     try:
-        previous: Values | None = None
+        previous: Values | LevelFiles | None = None
         for level in plan.levels:
             store.start_level(level.level, level.prefix_length, level.chunks)
             finished = {r.chunk for r in store.chunk_records(level.level)}
             missing = [c for c in range(level.chunks) if c not in finished]
             before = computed
             if missing:
-                if level.level > 0:
+                if level.level > 0 and executor.reads_store:
+                    previous = level_files(store, level.level - 1)
+                elif level.level > 0:
                     previous = None  # free the level before last first
                     previous = store.load_level(
                         level.level - 1,
@@ -556,6 +589,16 @@ def _run(
     report.workers = executor.workers
     report.scheduler = scheduler
     return report
+
+
+def level_files(store: Store, level: int) -> LevelFiles:
+    """The chunk files of a finished level, in order, for tasks that read them themselves."""
+    parts = []
+    start = 0
+    for record in store.chunk_records(level):
+        parts.append((str((store.root / record.file).resolve()), start, record.tables))
+        start += record.tables
+    return LevelFiles(tuple(parts))
 
 
 def peak_rss_bytes() -> int:

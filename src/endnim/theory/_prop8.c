@@ -202,9 +202,80 @@ static PyObject *prop8(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* ---------------------------------------------------------------- many short rows at once
+ * classes(piles: buffer of n * k int64, n, k) -> bytes of n class codes: the outcome class of
+ * each row (one row per k consecutive piles), for endnim.theory.outcomes. Piles are positive
+ * int64 (at most 2^63 - 1, checked by the caller), so every L* and R* of a sub-row, at most
+ * its pile sum plus its length plus 2, fits an unsigned 128-bit integer for any k < 2^63. The
+ * same recurrence as next_level above; the last level only needs the class. */
+typedef unsigned __int128 u128;
+
+static void row_classes(const int64_t *all, Py_ssize_t n, Py_ssize_t k, uint8_t *out,
+                        uint8_t *kinds, u128 *ls, u128 *rs) {
+    for (Py_ssize_t row = 0; row < n; row++) {
+        const int64_t *p = all + row * k;
+        if (k == 0) { out[row] = 0; continue; }
+        for (Py_ssize_t i = 0; i < k; i++) { /* lone piles: N, L* = R* = p + 1 */
+            kinds[i] = 3;
+            ls[i] = rs[i] = (u128)(uint64_t)p[i] + 1;
+        }
+        for (Py_ssize_t len = 2; len <= k; len++) {
+            Py_ssize_t count = k - len + 1;
+            const int last = len == k;
+            for (Py_ssize_t i = 0; i < count; i++) { /* in place: reads i and i + 1 */
+                const u128 a = (uint64_t)p[i], b = (uint64_t)p[i + len - 1];
+                const int lk = kinds[i], rk = kinds[i + 1];
+                const u128 ll = ls[i], lr = rs[i], rl = ls[i + 1], rr = rs[i + 1];
+                const int a_ge_rl = a >= rl, b_ge_lr = b >= lr;
+                kinds[i] = (uint8_t)(a_ge_rl | (b_ge_lr << 1));
+                if (last) break;
+                if (!(rk & 2)) rs[i] = a + rr;
+                else if (rk == 3) rs[i] = a_ge_rl ? a - rl + rr + 1 : 1;
+                else rs[i] = a_ge_rl ? a + 2 - rl : 1;
+                if (!(lk & 1)) ls[i] = b + ll;
+                else if (lk == 3) ls[i] = b_ge_lr ? b - lr + ll + 1 : 1;
+                else ls[i] = b_ge_lr ? b + 2 - lr : 1;
+            }
+        }
+        out[row] = kinds[0];
+    }
+}
+
+static PyObject *classes(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer buffer;
+    Py_ssize_t n, k;
+    if (!PyArg_ParseTuple(args, "y*nn", &buffer, &n, &k)) return NULL;
+    if (n < 0 || k < 0 || buffer.len != n * k * (Py_ssize_t)sizeof(int64_t)) {
+        PyBuffer_Release(&buffer);
+        PyErr_SetString(PyExc_ValueError, "classes: need n rows of k int64 piles");
+        return NULL;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(NULL, n);
+    uint8_t *kinds = malloc((size_t)k + 1);
+    u128 *ls = malloc(sizeof(u128) * ((size_t)k + 1)), *rs = malloc(sizeof(u128) * ((size_t)k + 1));
+    if (!result || !kinds || !ls || !rs) {
+        Py_XDECREF(result);
+        result = NULL;
+        PyErr_NoMemory();
+    } else {
+        uint8_t *out = (uint8_t *)PyBytes_AS_STRING(result);
+        const int64_t *piles = (const int64_t *)buffer.buf;
+        Py_BEGIN_ALLOW_THREADS row_classes(piles, n, k, out, kinds, ls, rs);
+        Py_END_ALLOW_THREADS
+    }
+    free(kinds);
+    free(ls);
+    free(rs);
+    PyBuffer_Release(&buffer);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"prop8", prop8, METH_VARARGS,
      "Data (class, L*, R*) of a row, its prefix, suffix and middle (A-N Prop 8)."},
+    {"classes", classes, METH_VARARGS,
+     "Outcome class codes of n rows of k int64 piles (A-N Prop 8 and the outcome rule)."},
     {NULL, NULL, 0, NULL},
 };
 

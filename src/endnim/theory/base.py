@@ -41,11 +41,19 @@ class Reason:
         return f"{self.theorem}: {self.statement}"
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _jsonable(value: Any) -> Any:
+    if type(value) in _SCALARS:  # the common case first (exact types: an IntEnum is not here)
+        return value
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {
+            k if type(k) is str else str(k): v if type(v) in _SCALARS else _jsonable(v)
+            for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _SCALARS else _jsonable(v) for v in value]
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     return str(value)
@@ -73,6 +81,16 @@ class MoveRange:
         """The single moves of the range, smallest new size first."""
         for size in range(self.low, self.high + 1):
             yield Move(self.end, size, self.reverse)
+
+    def texts(self, limit: int) -> list[str]:
+        """The first ``limit`` moves of the range as text (``str`` of :meth:`moves`), fast.
+
+        >>> MoveRange("R", 3, 9).texts(2)
+        ['R3', 'R4']
+        """
+        end, reverse, notation = self.end, self.reverse, Move.notation
+        top = min(self.high, self.low + limit - 1)
+        return [notation(end, size, reverse) for size in range(self.low, top + 1)]
 
     def __str__(self) -> str:
         sizes = str(self.low) if self.low == self.high else f"{self.low}..{self.high}"
