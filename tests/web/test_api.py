@@ -6,14 +6,17 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from conftest import BUILT_IN_NAMES, IMPARTIAL_NAMES, solver
 from fastapi.testclient import TestClient
+from web.api_helpers import (
+    error_of,
+    get_json,
+    without_cache_sizes,
+)
 
 import endnim.analyzer as analyzer
 import endnim.web.tables as web_tables
@@ -33,31 +36,7 @@ from endnim.web.words import analysis_for_page
 STATIC = Path(web_tables.__file__).parent / "static"
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def get_json(client: TestClient, url: str, **params: Any) -> Any:
-    response = client.get(url, params={k: v for k, v in params.items() if v is not None})
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def error_of(response: Any, status: int) -> str:
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    assert isinstance(detail, str) and "\n" not in detail and detail
-    return detail
-
-
 # --------------------------------------------------------------------------- analyze
-def without_cache_size(answer: dict[str, Any]) -> dict[str, Any]:
-    """The analysis without the search's cache size (it depends on earlier requests)."""
-    for reason in answer["reason"]:
-        reason["data"].pop("states_cached", None)
-    return answer
 
 
 CASES = [
@@ -90,7 +69,7 @@ def test_analyze_answers_what_the_cli_prints(
         options = ["--budget", str(budget), *options]
     printed = CliRunner().invoke(analyze_command, options)
     assert printed.exit_code == 0, printed.output
-    assert without_cache_size(answer) == without_cache_size(json.loads(printed.output))
+    assert without_cache_sizes(answer) == without_cache_sizes(json.loads(printed.output))
     assert answer["method"] == method if method != "auto" else answer["method"] == "theory"
 
 

@@ -4,12 +4,16 @@ move valued as the plain search values it, the computer and games, one-line 4xx 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from graphs.plain import plain_solver, plain_value
+from web.api_helpers import (
+    error_of,
+    get_json,
+    without_cache_sizes,
+)
 
 from endnim.analyzer import analyze
 from endnim.graphs import GRAPH_RULE_SETS, Graph
@@ -18,33 +22,6 @@ from endnim.variants import get_variant
 from endnim.web.app import create_app
 from endnim.web.graphs import MAX_GRAPH_VERTICES, WEB_GRAPH_BUDGET, WEB_GRAPH_WORK
 from endnim.web.pool import WorkerPool
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def get_json(client: TestClient, url: str, **params: Any) -> Any:
-    response = client.get(url, params={k: v for k, v in params.items() if v is not None})
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def error_of(response: Any, status: int) -> str:
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    assert isinstance(detail, str) and "\n" not in detail and detail
-    return detail
-
-
-def without_cache_sizes(answer: dict[str, Any]) -> dict[str, Any]:
-    """The analysis without the searches' cache sizes (they depend on earlier requests)."""
-    for reason in answer["reason"]:
-        for key in ("states_cached", "parts_cached"):
-            reason["data"].pop(key, None)
-    return answer
 
 
 def graph(variant: str, text: str) -> Graph:

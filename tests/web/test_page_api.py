@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import BUILT_IN_NAMES, positions, solver
 from fastapi.testclient import TestClient
+from web.api_helpers import (
+    error_of,
+)
 
 from endnim.analysis.tables import value_table
 from endnim.cgt import position_value, to_ascii, to_unicode
@@ -22,21 +24,6 @@ from endnim.phase import phase_diagram
 from endnim.position import as_position
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.variants import get_variant
-from endnim.web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
-        yield test_client
-
-
-def error_of(response: Any, status: int) -> str:
-    assert response.status_code == status, response.text
-    detail = response.json()["detail"]
-    assert isinstance(detail, str) and "\n" not in detail and detail
-    return detail
-
 
 # --------------------------------------------------------------------------- reading rows
 TEXTS = [

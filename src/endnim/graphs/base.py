@@ -9,7 +9,6 @@ key and its decomposition.
 
 from __future__ import annotations
 
-import math
 import re
 from abc import abstractmethod
 from collections.abc import Hashable, Sequence
@@ -228,11 +227,11 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
 
     def describe_vertices(self, position: Graph) -> str:
         """A short count for messages: ``5 vertices, 4 edges``."""
-        return f"{position.order} vertices, {len(position.edges)} edges"
+        vertices, edges = position.order, len(position.edges)
+        noun = "vertex" if vertices == 1 else "vertices"
+        return f"{vertices} {noun}, {edges} edge{'' if edges == 1 else 's'}"
 
-    def sub_graph(
-        self, position: Graph, vertices: Sequence[int], extra_homes: Sequence[int] = ()
-    ) -> Graph:
+    def sub_graph(self, position: Graph, vertices: Sequence[int]) -> Graph:
         """The induced subgraph on ``vertices`` (renumbered in that order)."""
         index = {v: i for i, v in enumerate(vertices)}
         labels = position.labels
@@ -249,7 +248,7 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
             colours = [c for _, c in kept]
         homes = None
         if position.homes is not None:
-            homes = [index[h] for h in position.homes if h in index] + list(extra_homes)
+            homes = [index[h] for h in position.homes if h in index]
         # A sub-position of a valid position is valid: no need to check it again.
         return Graph.unchecked([labels[v] for v in vertices], edges, colours, homes)
 
@@ -258,8 +257,3 @@ def _non_negative(value: int) -> int:
     if value < 0:
         raise PositionError(f"label {value}: labels are integers >= 0")
     return value
-
-
-def log10_states(position: Graph) -> float:
-    """log10 of Π(label + 1): for messages about astronomically large searches."""
-    return sum(math.log10(x + 1) for x in position.labels if x)
