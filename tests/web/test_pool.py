@@ -139,3 +139,29 @@ def test_close_stops_busy_workers_too() -> None:
     pool.close()
     busy.join(timeout=10)
     assert all(not p.is_alive() for p in processes)
+
+
+def test_a_worker_is_killed_once_when_several_threads_stop_it() -> None:
+    # close() and the request waiting on a worker both kill it; closing the pipe twice from two
+    # threads raised EBADF in CI (test_close_stops_busy_workers_too, once in ~20 runs).
+    import multiprocessing
+
+    from endnim.web.pool import _Worker
+
+    for _ in range(5):
+        worker = _Worker(multiprocessing.get_context("fork"))
+        errors: list[BaseException] = []
+
+        def stop(worker: _Worker = worker, errors: list[BaseException] = errors) -> None:
+            try:
+                worker.kill()
+            except BaseException as error:  # collected for the assertion below
+                errors.append(error)
+
+        threads = [threading.Thread(target=stop) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=10)
+        assert errors == []
+        assert worker.connection.closed and not worker.process.is_alive()

@@ -94,11 +94,20 @@ class _Worker:
         )
         self.process.start()
         child.close()
+        self._killing = threading.Lock()
+        self._killed = False
 
     def kill(self) -> None:
-        self.process.kill()
-        self.process.join(timeout=5)
-        self.connection.close()
+        """Stop the process and close the pipe, once: ``close()`` and the request that was
+        waiting on this worker both get here, and closing one descriptor twice from two threads
+        raised EBADF (or could close a descriptor another thread had just been given)."""
+        with self._killing:
+            if self._killed:
+                return
+            self._killed = True
+            self.process.kill()
+            self.process.join(timeout=5)
+            self.connection.close()
 
 
 class WorkerPool:
