@@ -7,8 +7,17 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 stamp=.venv/.endnim-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null
+# Reinstall when the metadata or a compiled extension's source changed since the last install
+# (a pull that changes a C kernel must rebuild it, not run against the old .so).
+stale=0
+[ -f "$stamp" ] || stale=1
+if (( ! stale )) && [ -n "$(find pyproject.toml setup.py src -newer "$stamp" \( -name '*.c' -o -name '*.h' -o -name pyproject.toml -o -name setup.py \) -print -quit)" ]; then
+  stale=1
+fi
+if (( stale )); then
+  # setuptools >= 77 in the venv too, so `python setup.py build_ext --inplace` reads pyproject's
+  # SPDX licence string as the isolated build does
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip 'setuptools>=77' >/dev/null
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
   touch "$stamp"
 fi
