@@ -11,7 +11,10 @@ Run from the repository root (``bash scripts/bench.sh`` runs it; alone:
    and wall time), this checkout against the baseline commit (``--baseline``, default the
    main branch this work started from): the baseline's ``src`` is extracted with ``git archive``
    into a temporary directory (with this checkout's compiled kernels copied in) and run with
-   ``PYTHONPATH``. The two outputs must be byte-identical.
+   ``PYTHONPATH``. The two outputs must agree: every line byte-identical once its ``reason``
+   is set aside, and the same theorems named in the same order. (Issue 13 rewrote the reasons
+   on purpose after this baseline: they describe the row as given and carry the new ``piles``
+   and ``relations`` data, so this checkout does more work per row than the baseline.)
 
 Goals (reported, never asserted): outcomes >= 100x faster per position than the analyze loop,
 every variant; the batch >= 2x faster than the baseline (CPU time), every variant.
@@ -142,6 +145,28 @@ def run_batch(src: Path | None, path: Path, variant: str, out: Path) -> tuple[fl
     return cpu, wall
 
 
+def _without_reason(line: bytes) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The line's fields in order with ``reason`` set aside, and the theorems it names."""
+    data = json.loads(line)
+    theorems = [step.get("theorem", "") for step in data.get("reason") or []]
+    return [(key, value) for key, value in data.items() if key != "reason"], theorems
+
+
+def batch_difference(old: Path, new: Path) -> str:
+    """Empty if the two batch outputs agree line by line outside the reasons (which issue 13
+    changed on purpose) and name the same theorems; else the first difference."""
+    old_lines = old.read_bytes().splitlines()
+    new_lines = new.read_bytes().splitlines()
+    if len(old_lines) != len(new_lines):
+        return f"{len(old_lines)} lines against {len(new_lines)}"
+    for number, (a, b) in enumerate(zip(old_lines, new_lines, strict=True), start=1):
+        if a == b:
+            continue
+        if _without_reason(a) != _without_reason(b):
+            return f"line {number}"
+    return ""
+
+
 def batch_vs_baseline(
     rows: np.ndarray, ref: str, variants: tuple[str, ...]
 ) -> list[dict[str, Any]]:
@@ -156,8 +181,11 @@ def batch_vs_baseline(
             old_cpu, old_wall = run_batch(src, path, variant, base / "old.jsonl")
             new_cpu, new_wall = run_batch(None, path, variant, base / "new.jsonl")
             identical = (base / "old.jsonl").read_bytes() == (base / "new.jsonl").read_bytes()
-            if not identical:
-                raise SystemExit(f"{variant}: the batch JSON differs from the baseline's")
+            difference = batch_difference(base / "old.jsonl", base / "new.jsonl")
+            if difference:
+                raise SystemExit(
+                    f"{variant}: the batch JSON differs from the baseline's: {difference}"
+                )
             results.append(
                 {
                     "variant": variant,
@@ -170,6 +198,7 @@ def batch_vs_baseline(
                     "speedup_cpu": old_cpu / new_cpu,
                     "speedup_wall": old_wall / new_wall,
                     "identical_output": identical,
+                    "agree_outside_reasons": not difference,
                 }
             )
     return results
