@@ -17,6 +17,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from operator import mul
 from pathlib import Path
 
 import numpy as np
@@ -138,18 +139,24 @@ def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
     """
     k = len(piles)
     total = sum(piles)
-    cells = (total * total - sum(x * x for x in piles)) // 2
+    cells = (total * total - sum(map(mul, piles, piles))) // 2
     tables = k * (k - 1) // 2
     peak = 0
+    largest = 0
     if k >= 2:
-        first = max(piles)  # the two largest piles, in O(k) (heapq.nlargest is slower here)
-        at = piles.index(first)
-        second = max(max(piles[:at], default=0), max(piles[at + 1 :], default=0))
-        peak = state_bytes(family, first, second)
+        if k <= 64:  # the two largest piles: sorting a short row is quicker than two passes
+            *_, second, largest = sorted(piles)
+        else:  # in O(k) (heapq.nlargest is slower here)
+            largest = max(piles)
+            at = piles.index(largest)
+            second = max(max(piles[:at], default=0), max(piles[at + 1 :], default=0))
+        peak = state_bytes(family, largest, second)
+    elif k == 1:
+        largest = piles[0]
     if full_last and k >= 2:
         peak += 4 * family.tables * (piles[0] + 1) * (piles[-1] + 1)
     outputs = 4 * family.tables * 2 * (total + k) * 2
-    return Plan(cells, tables, peak + outputs + 8 * (max(piles, default=0) + 1))
+    return Plan(cells, tables, peak + outputs + 8 * (largest + 1))
 
 
 Borders = tuple[tuple[Array, ...], tuple[Array, ...]]

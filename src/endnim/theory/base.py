@@ -12,6 +12,7 @@ since in Muller and partizan End-Nim a whole range of moves can win).
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -37,11 +38,26 @@ class Reason:
     def to_dict(self) -> dict[str, Any]:
         return {"theorem": self.theorem, "statement": self.statement, "data": _jsonable(self.data)}
 
+    def to_encodable(self) -> dict[str, Any]:
+        """:meth:`to_dict` without the copy of ``data``, for an encoder built by
+        :func:`json_encoder` (it writes tuples as lists and other objects as ``str``, as
+        ``_jsonable`` does, so the JSON text is the same; a test holds them together)."""
+        return {"theorem": self.theorem, "statement": self.statement, "data": self.data}
+
     def __str__(self) -> str:
         return f"{self.theorem}: {self.statement}"
 
 
 _SCALARS = (str, int, float, bool, type(None))
+
+
+def json_encoder() -> json.JSONEncoder:
+    """The encoder of :meth:`Reason.to_encodable` data: ``str`` for what JSON has no type for.
+
+    >>> json_encoder().encode({"w": (2, 4), "why": Move("L", 3)})
+    '{"w": [2, 4], "why": "L3"}'
+    """
+    return json.JSONEncoder(ensure_ascii=False, default=str)
 
 
 def _jsonable(value: Any) -> Any:

@@ -201,7 +201,7 @@ r = 2 is even and l = 3 is odd'
     given_l, given_r = (l_value(piles), r_of(piles)) if flipped else (left, right)
     rn = _R_NAME[game]
     clause: Clause | None = None
-    facts: list[str] = []
+    facts: list[str | Relation] = []
     if first == last:
         if (left + right) % 2 == 0:
             clause = "a"
@@ -231,13 +231,13 @@ r = 2 is even and l = 3 is odd'
         facts += [f"l is {_parity(given_l)}", f"{rn} is {_parity(given_r)}"]
     elif not flipped:
         why = f"a_k - a_1 = {last - first} > 1: neither (a) nor (b) can hold"
-        facts = [f"a_k = a_1 + {last - first}"]
+        facts = [Relation(("a_k",), "=", ("a_1", last - first))]  # = relation("a_k = a_1 + d")
     else:
         why = (
             f"a_1 - a_k = {last - first} > 1: neither (a) nor (b) can hold "
             "(read right to left, as the theorem needs a_1 <= a_k)"
         )
-        facts = [f"a_1 = a_k + {last - first}"]
+        facts = [Relation(("a_1",), "=", ("a_k", last - first))]  # = relation("a_1 = a_k + d")
     return Analysis(
         game,
         _THEOREM[game],

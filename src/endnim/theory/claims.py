@@ -24,8 +24,9 @@ Relations are written as short texts and parsed here, so that the code reads lik
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
@@ -67,20 +68,30 @@ class Relation:
     def value_of(self, side: tuple[Term, ...], values: Mapping[str, int]) -> int:
         return sum(values[t] if isinstance(t, str) else t for t in side)
 
+    @cached_property
+    def _compiled(self) -> tuple[tuple[str, ...], int, tuple[str, ...], int]:
+        """Each side as (names, constant): :meth:`holds` runs once per reason given."""
+
+        def split(side: tuple[Term, ...]) -> tuple[tuple[str, ...], int]:
+            return tuple(t for t in side if isinstance(t, str)), sum(
+                t for t in side if isinstance(t, int)
+            )
+
+        left, right = split(self.left), split(self.right)
+        return left[0], left[1], right[0], right[1]
+
     def holds(self, values: Mapping[str, int]) -> bool:
         """Whether the relation holds when each name has the given value."""
-        left = self.value_of(self.left, values)
+        left_names, left_constant, right_names, right_constant = self._compiled
+        left = left_constant
+        for name in left_names:
+            left += values[name]
         if self.op == "mod":
             return left % self.mod in self.right
-        right = self.value_of(self.right, values)
-        return {
-            "=": left == right,
-            "≠": left != right,
-            "<": left < right,
-            "<=": left <= right,
-            ">": left > right,
-            ">=": left >= right,
-        }[self.op]
+        right = right_constant
+        for name in right_names:
+            right += values[name]
+        return _OPERATORS[self.op](left, right)
 
     def renamed(self, names: Mapping[str, str]) -> Relation:
         """The same relation with names replaced (e.g. the ends swapped for a reversed row)."""
@@ -92,6 +103,11 @@ class Relation:
         return Relation(swap(self.left), self.op, right, self.mod)
 
     def to_dict(self) -> dict[str, Any]:
+        """The relation as JSON (a new dict each call; :func:`claims_data` shares one)."""
+        return dict(self._as_dict)
+
+    @cached_property
+    def _as_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {
             "text": self.text,
             "left": list(self.left),
@@ -101,6 +117,16 @@ class Relation:
         if self.op == "mod":
             result["mod"] = self.mod
         return result
+
+
+_OPERATORS: dict[str, Callable[[int, int], bool]] = {
+    "=": operator.eq,
+    "≠": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 
 def _sum_text(terms: tuple[Term, ...]) -> str:
@@ -156,13 +182,13 @@ def relation(text: str) -> Relation:
     raise ValueError(f"not a relation: {text!r}")
 
 
-def relations(*texts: str) -> tuple[Relation, ...]:
-    """Several relations at once.
+def relations(*texts: str | Relation) -> tuple[Relation, ...]:
+    """Several relations at once (texts are parsed, relations kept as they are).
 
-    >>> [r.text for r in relations("a_1 = a_k", "l is odd")]
-    ['a_1 = a_k', 'l is odd']
+    >>> [r.text for r in relations("a_1 = a_k", "l is odd", Relation(("a_k",), "=", ("a_1", 7)))]
+    ['a_1 = a_k', 'l is odd', 'a_k = a_1 + 7']
     """
-    return tuple(relation(t) for t in texts)
+    return tuple(t if isinstance(t, Relation) else relation(t) for t in texts)
 
 
 def claims_data(
@@ -180,4 +206,5 @@ def claims_data(
     for rel in listed:
         if not rel.holds(values):
             raise AssertionError(f"claimed {rel.text} with {dict(values)}")
-    return {"piles": dict(piles), "relations": [rel.to_dict() for rel in listed]}
+    # the relations' JSON objects are shared between the reasons that give them (read only)
+    return {"piles": dict(piles), "relations": [rel._as_dict for rel in listed]}
