@@ -383,11 +383,16 @@ def _complete(
     if analysis.grundy is not None or not rules.impartial:
         return
     from endnim.engine.families import EngineError, family_of
-    from endnim.engine.interval import solve_row
+    from endnim.engine.interval import plan_row, solve_row
 
     try:
-        family_of(rules)  # kept on the rule set: a batch asks this once per line
+        family = family_of(rules)  # kept on the rule set: a batch asks this once per line
     except EngineError:
+        return
+    cells_budget = AUTO_ENGINE_CELLS if budget is None else budget
+    refusal = plan_row(family, piles).refusal(cells_budget)  # solve_row's own check, early
+    if refusal:
+        analysis.notes.append(f"Grundy value not computed: {refusal}")
         return
     try:
         result = solve_row(
@@ -395,7 +400,7 @@ def _complete(
             piles,
             threads=threads,
             progress=progress,
-            cells_budget=AUTO_ENGINE_CELLS if budget is None else budget,
+            cells_budget=cells_budget,
         )
     except EngineError as error:
         analysis.notes.append(f"Grundy value not computed: {error}")

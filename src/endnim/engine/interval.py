@@ -100,16 +100,27 @@ class Plan:
 
     def check(self, cells_budget: int | None = None, bytes_budget: int | None = None) -> None:
         """Refuse (with the estimate) a plan beyond the budget, before any work starts."""
+        refusal = self.refusal(cells_budget, bytes_budget)
+        if refusal:
+            raise EngineError(refusal)
+
+    def refusal(self, cells_budget: int | None = None, bytes_budget: int | None = None) -> str:
+        """Why :meth:`check` refuses this plan (the estimate and the budget), or ``""``.
+
+        >>> Plan(10**12, 3, 2**20).refusal(10**9).split(";")[0]
+        'the engine would compute 1,000,000,000,000 cells in 3 tables with about 1.0 MiB of memory'
+        """
         cells_budget = DEFAULT_CELLS if cells_budget is None else cells_budget
         bytes_budget = DEFAULT_BYTES if bytes_budget is None else bytes_budget
         work = self.cells + TABLE_OVERHEAD * self.tables
-        if work > cells_budget or self.peak_bytes > bytes_budget:
-            raise EngineError(
-                f"the engine would compute {format_count(self.cells)} cells in "
-                f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
-                f"of memory; the budget is {format_count(cells_budget)} cells and "
-                f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
-            )
+        if work <= cells_budget and self.peak_bytes <= bytes_budget:
+            return ""
+        return (
+            f"the engine would compute {format_count(self.cells)} cells in "
+            f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
+            f"of memory; the budget is {format_count(cells_budget)} cells and "
+            f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
+        )
 
 
 def state_bytes(family: Family, rows: int, cols: int) -> int:

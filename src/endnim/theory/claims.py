@@ -28,7 +28,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 Term = str | int
@@ -53,9 +53,18 @@ class Relation:
         terms = self.left if self.op == "mod" else self.left + self.right
         return {t for t in terms if isinstance(t, str)}
 
-    @cached_property
+    @property
     def text(self) -> str:
         """The relation as the paper writes it."""
+        found: str | None = self.__dict__.get("_text")
+        if found is None:
+            found = self.__dict__["_text"] = self._make_text()
+        return found
+
+    # The derived forms below are kept in the instance's __dict__ by hand: functools'
+    # cached_property takes a lock on every first access (Python 3.11), and a batch creates a
+    # relation per line.
+    def _make_text(self) -> str:
         left = _sum_text(self.left)
         if self.op != "mod":
             return f"{left} {self.op} {_sum_text(self.right)}"
@@ -68,9 +77,17 @@ class Relation:
     def value_of(self, side: tuple[Term, ...], values: Mapping[str, int]) -> int:
         return sum(values[t] if isinstance(t, str) else t for t in side)
 
-    @cached_property
+    @property
     def _compiled(self) -> tuple[tuple[str, ...], int, tuple[str, ...], int]:
         """Each side as (names, constant): :meth:`holds` runs once per reason given."""
+        found: tuple[tuple[str, ...], int, tuple[str, ...], int] | None = self.__dict__.get(
+            "_sides"
+        )
+        if found is None:
+            found = self.__dict__["_sides"] = self._make_compiled()
+        return found
+
+    def _make_compiled(self) -> tuple[tuple[str, ...], int, tuple[str, ...], int]:
 
         def split(side: tuple[Term, ...]) -> tuple[tuple[str, ...], int]:
             return tuple(t for t in side if isinstance(t, str)), sum(
@@ -106,8 +123,14 @@ class Relation:
         """The relation as JSON (a new dict each call; :func:`claims_data` shares one)."""
         return dict(self._as_dict)
 
-    @cached_property
+    @property
     def _as_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] | None = self.__dict__.get("_json")
+        if found is None:
+            found = self.__dict__["_json"] = self._make_dict()
+        return found
+
+    def _make_dict(self) -> dict[str, Any]:
         result: dict[str, Any] = {
             "text": self.text,
             "left": list(self.left),

@@ -105,12 +105,20 @@ class _EndFamilyTheory(Theory):
         """
         piles = tuple(piles)
         variant = self._variant
-        if variant.is_terminal(piles) or self.is_p(piles):
+        is_p = self.is_p
+        if variant.is_terminal(piles) or is_p(piles):
             return []
+        allows = variant.allows
+        inner_left, inner_right = piles[1:], piles[:-1]
         sizes: dict[End, list[int]] = {"L": [], "R": []}
         for end, size in an.winning_move_candidates(piles):
-            child = reduce_end(piles, end, size)
-            if variant.allows(child) and self.is_p(child):
+            # reduce_end(piles, end, size), spelled out: this runs for every candidate of
+            # every line of a batch
+            if end == "L":
+                child = (size,) + inner_left if size else inner_left
+            else:
+                child = inner_right + (size,) if size else inner_right
+            if allows(child) and is_p(child):
                 sizes[end].append(size)
         return merge_sizes("L", sizes["L"]) + merge_sizes("R", sizes["R"])
 
