@@ -24,7 +24,7 @@ from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
 from endnim.theory.claims import Relation, claims_data, relations
 from endnim.variants import get_row_variant
-from endnim.variants.base import Variant, reduce_end
+from endnim.variants.base import Variant
 
 _CH = "Cairns–Ho"
 
