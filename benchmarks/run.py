@@ -96,6 +96,30 @@ def best_of(repeats: int, run: Callable[[], T]) -> tuple[float, T]:
     return best, result
 
 
+def interleaved_best(repeats: int, runs: dict[str, Callable[[], T]]) -> dict[str, tuple[float, T]]:
+    """Best wall time and last result of each run, the runs taken in turn ``repeats`` times (so
+    that a change in the machine's load falls on all of them alike)."""
+    best = {name: float("inf") for name in runs}
+    results: dict[str, T] = {}
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            results[name] = run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: (best[name], results[name]) for name in runs}
+
+
+def row_repeats(n: int) -> int:
+    """Repeats for G(N,N,N): many for the small tables (a single ~100 µs run is mostly noise),
+    the same number for the plain C kernel."""
+    return 60 if n <= 100 else 30 if n <= 300 else 8 if n <= 1000 else 3
+
+
+AUTO_TOLERANCE = 1.03
+"""The automatic thread choice counts as no slower than one thread within 3 % (two timings
+of the same code path differ by about that much)."""
+
+
 @contextmanager
 def heartbeat(label: str, every: float = 10.0) -> Iterator[None]:
     """Print ``label: N s elapsed`` to stderr every ``every`` seconds while the block runs."""
@@ -223,22 +247,35 @@ def bench_rows(sizes: Sequence[int], solver_sizes: Sequence[int]) -> list[dict[s
         plain = compile_plain(Path(tmp))
         for n in sizes:
             piles = (n, n, n)
-            repeats = 2 if n >= 3000 else 3
-            log(f"a. G({n},{n},{n}): engine, 1 thread and all cores, best of {repeats}")
-            t1, r1 = best_of(repeats, partial(solve_row, variant, piles, threads=1))
-            tall, rall = best_of(repeats, partial(solve_row, variant, piles, threads=ALL_CORES))
-            values: dict[str, int] = {"engine_1": r1.value, "engine_all": rall.value}
+            repeats = row_repeats(n)
+            log(f"a. G({n},{n},{n}): engine, 1 thread, all cores and automatic, best of {repeats}")
+            timed = interleaved_best(
+                repeats,
+                {
+                    "1": partial(solve_row, variant, piles, threads=1),
+                    "all": partial(solve_row, variant, piles, threads=ALL_CORES),
+                    "auto": partial(solve_row, variant, piles),
+                },
+            )
+            (t1, r1), (tall, rall), (tauto, rauto) = timed["1"], timed["all"], timed["auto"]
+            values: dict[str, int] = {
+                "engine_1": r1.value,
+                "engine_all": rall.value,
+                "engine_auto": rauto.value,
+            }
             entry: dict[str, Any] = {
                 "n": n,
+                "repeats": repeats,
                 "engine_1_thread_s": t1,
                 "engine_all_cores_s": tall,
+                "engine_auto_s": tauto,
                 "engine_best_s": min(t1, tall),
                 "plain_c_s": None,
                 "solver_s": None,
             }
             if plain is not None:
-                log("   plain C kernel (gcc -O3), best of 3")
-                values["plain_c"], entry["plain_c_s"] = run_plain(plain, n, 3)
+                log(f"   plain C kernel (gcc -O3), best of {repeats}")
+                values["plain_c"], entry["plain_c_s"] = run_plain(plain, n, repeats)
             if n in solver_sizes:
                 solver_repeats = 3 if n <= 100 else 1
                 log(
@@ -277,10 +314,21 @@ def bench_layer(name: str, rng: random.Random, check_all: bool) -> dict[str, Any
     length, top = LAYER_LENGTH, LAYER_MAX_PILE
     log(f"b. {name}: every position of length {length} with piles <= {top}")
     solve_layer(variant, 2, 2, threads=ALL_CORES)  # warm-up
-    t1, table1 = best_of(3, lambda: solve_layer(variant, length, top, threads=1))
-    tall, table = best_of(3, lambda: solve_layer(variant, length, top, threads=ALL_CORES))
-    if table.shape != (top,) * length or not (table1 == table).all():
-        raise Mismatch(f"{name}: solve_layer differs between 1 thread and all cores")
+    timed = interleaved_best(
+        7,
+        {
+            "1": lambda: solve_layer(variant, length, top, threads=1),
+            "all": lambda: solve_layer(variant, length, top, threads=ALL_CORES),
+            "auto": lambda: solve_layer(variant, length, top),
+        },
+    )
+    (t1, table1), (tall, table), (tauto, table_auto) = timed["1"], timed["all"], timed["auto"]
+    if (
+        table.shape != (top,) * length
+        or not (table1 == table).all()
+        or not (table_auto == table).all()
+    ):
+        raise Mismatch(f"{name}: solve_layer differs between 1 thread, all cores and automatic")
     solver = Solver(variant, budget=10**9, max_cache=10**9)
     positions = list(itertools.product(range(1, top + 1), repeat=length))
     log(f"   memoised Solver over {len(positions):,} positions (shared cache)")
@@ -304,6 +352,7 @@ def bench_layer(name: str, rng: random.Random, check_all: bool) -> dict[str, Any
         "solver_states": solver.cached_states(),
         "engine_1_thread_s": t1,
         "engine_all_cores_s": tall,
+        "engine_auto_s": tauto,
         "engine_best_s": min(t1, tall),
         "solver_s": ts,
         "engine_speedup_vs_solver": ts / min(t1, tall),
@@ -446,9 +495,12 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
                 str(e["value"]),
                 fmt_time(e["engine_1_thread_s"]),
                 fmt_time(e["engine_all_cores_s"]),
+                fmt_time(e.get("engine_auto_s")),
                 fmt_time(e["plain_c_s"]),
                 fmt_time(e["solver_s"]),
-                ratio_text(e["engine_best_s"], e["plain_c_s"]),
+                ratio_text(e.get("engine_auto_s"), e["plain_c_s"]),
+                ratio_text(e["engine_1_thread_s"], e["plain_c_s"]),
+                ratio_text(e["engine_all_cores_s"], e["engine_1_thread_s"]),
                 speedup_text(e["engine_best_s"], e["solver_s"]),
             ]
         )
@@ -459,9 +511,12 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
                 "G",
                 "engine 1 thread",
                 f"engine {cores} threads",
+                "engine automatic",
                 "plain C -O3",
                 "memoised solver",
-                "engine vs plain C",
+                "automatic vs plain C",
+                "1 thread vs plain C",
+                f"{cores} threads vs 1",
                 "engine vs solver",
             ],
             rows,
@@ -474,6 +529,8 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
             f"{e['positions']:,}",
             fmt_time(e["engine_1_thread_s"]),
             fmt_time(e["engine_all_cores_s"]),
+            fmt_time(e.get("engine_auto_s")),
+            ratio_text(e.get("engine_auto_s"), e["engine_1_thread_s"]),
             fmt_time(e["solver_s"]),
             speedup_text(e["engine_best_s"], e["solver_s"]),
             f"{e['positions_checked']} agree",
@@ -487,6 +544,8 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
                 "positions",
                 "engine 1 thread",
                 f"engine {cores} threads",
+                "engine automatic",
+                "automatic vs 1 thread",
                 "memoised solver",
                 "engine vs solver",
                 "checked",
@@ -539,6 +598,47 @@ def report(data: dict[str, Any]) -> tuple[str, list[tuple[str, bool | None]]]:
                 f"plain C -O3 ({fmt_time(e['plain_c_s'])}): "
                 f"{ratio_text(e['engine_best_s'], e['plain_c_s'])}",
                 ok,
+            )
+        )
+    e = by_n.get(100)
+    if e is not None and e["plain_c_s"] is not None and e.get("engine_auto_s") is not None:
+        factor = e["engine_auto_s"] / e["plain_c_s"]
+        goals.append(
+            (
+                f"G(100,100,100): engine (automatic threads, {fmt_time(e['engine_auto_s'])}) "
+                f"within 1.2x of plain C -O3 ({fmt_time(e['plain_c_s'])}): "
+                f"{ratio_text(e['engine_auto_s'], e['plain_c_s'])}; 1 thread "
+                f"{ratio_text(e['engine_1_thread_s'], e['plain_c_s'])}",
+                factor <= 1.2,
+            )
+        )
+    for n in (1000, 3000):
+        e = by_n.get(n)
+        if e is None:
+            continue
+        factor = e["engine_1_thread_s"] / e["engine_all_cores_s"]
+        goals.append(
+            (
+                f"G({n},{n},{n}): {cores} threads >= 1.5x faster than 1 "
+                f"({fmt_time(e['engine_all_cores_s'])} vs {fmt_time(e['engine_1_thread_s'])}): "
+                f"{factor:.2f}x",
+                factor >= 1.5,
+            )
+        )
+    autos = [
+        (f"G({e['n']},{e['n']},{e['n']})", e) for e in data["rows"] if e.get("engine_auto_s")
+    ] + [(f"layer {e['variant']}", e) for e in data["layers"] if e.get("engine_auto_s")]
+    if autos:
+        worst_name, worst = max(
+            autos, key=lambda a: a[1]["engine_auto_s"] / a[1]["engine_1_thread_s"]
+        )
+        worst_ratio = worst["engine_auto_s"] / worst["engine_1_thread_s"]
+        goals.append(
+            (
+                "the automatic thread choice no slower than 1 thread in every row of a and b "
+                f"(within {AUTO_TOLERANCE - 1:.0%}): worst {worst_name}, "
+                f"{ratio_text(worst['engine_auto_s'], worst['engine_1_thread_s'])}",
+                worst_ratio <= AUTO_TOLERANCE,
             )
         )
     e = by_n.get(300)

@@ -170,3 +170,29 @@ def test_plan_row_equals_the_pairwise_count(name: str, piles: list[int], full_la
         peak += 4 * family.tables * (row[0] + 1) * (row[-1] + 1)
     outputs = 4 * family.tables * 2 * (sum(row) + len(row)) * 2
     assert plan.peak_bytes == peak + outputs + 8 * (max(row) + 1)
+
+
+@pytest.mark.parametrize("variant", ["endnim", "misere", "loop"])
+@pytest.mark.parametrize("threads", [2, 3, 4])
+def test_bands_of_columns_give_the_one_thread_tables(
+    variant: str, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Threads share an END table by bands of columns, in a pipeline over the rows (the kernel
+    splits from 32 columns a thread): whole tables equal to one thread's, for band edges that
+    fall anywhere, and across chunk boundaries (a chunk of a few rows per kernel call)."""
+    from endnim.engine import interval
+
+    rules = get_variant(variant)
+    for piles in [(70, 3, 129), (257, 1, 2, 200), (300, 300)]:
+        one = solve_row(rules, piles, threads=1, full_last=True)
+        monkeypatch.setattr(interval, "CHUNK_CELLS", 7 * max(piles))
+        many = solve_row(rules, piles, threads=threads, full_last=True)
+        monkeypatch.undo()
+        assert one.value == many.value
+        assert one.fulls is not None and many.fulls is not None
+        assert np.array_equal(one.fulls[0], many.fulls[0]), piles
+        assert one.borders is not None and many.borders is not None
+        for a, b in zip(
+            one.borders[0] + one.borders[1], many.borders[0] + many.borders[1], strict=True
+        ):
+            assert np.array_equal(a, b)

@@ -20,8 +20,8 @@
  *        LW[x][y] = ∃ x' < x: ¬RW[x'][y];   RW[x][y] = ∃ y' < y: ¬LW[x][y'].
  *
  * A table is computed in chunks of rows on a state kept in a capsule, so that Python can show
- * progress and stop between chunks. Two threads share an END table by taking alternate rows,
- * each trailing the row above it by the columns that row has published (a row wavefront).
+ * progress and stop between chunks. Several threads share an END table by bands of columns,
+ * each band computed row after row behind the band to its left (a pipeline).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -49,7 +49,6 @@ typedef struct {
     int32_t *scratch;               /* one row of each table when no whole table is kept */
     uint64_t *colblock;             /* END: per column [low | full-word summary | bits] */
     int64_t CS;                     /* END: words per column block */
-    int64_t *progress;              /* END, two threads: columns done in each row */
     PyObject *full_obj[2];
     int64_t next;                   /* next row to compute */
     int64_t last;                   /* last row */
@@ -59,7 +58,7 @@ static void state_free(State *s) {
     if (!s) return;
     free(s->rowbits); free(s->colbits); free(s->rowfull);
     free(s->rowlow); free(s->collow); free(s->rowflag); free(s->colflag); free(s->scratch);
-    free(s->colblock); free(s->progress);
+    free(s->colblock);
     for (int t = 0; t < 2; t++) {
         free(s->out_row[t]); free(s->out_col[t]);
         Py_XDECREF(s->full_obj[t]);
@@ -119,30 +118,16 @@ static inline void muller_insert(State *s, uint64_t *bits, int64_t v) {
 
 /* Row order, one loop per family: the per-cell switch, the output checks and the struct loads
  * are hoisted out of the inner loop (the hot path of a single-threaded table). */
-/* One row of the END family. When `above` is not NULL, the row above is being computed by
- * another thread: it publishes how many of its columns are done, and this row never passes it.
- * This row publishes its own progress in `mine` every 64 columns. */
-static inline void end_row(State *s, int64_t x, const int64_t *above, int64_t *mine) {
+/* Columns y0..y1 of row x of the END family, with no waiting: the caller has made sure that
+ * columns 1..y0-1 of this row are done (the row's bits and low pointer are up to date). */
+static inline void end_band_row(State *s, int64_t x, int64_t y0, int64_t y1) {
     const int64_t W = s->W, SW = s->SW, Y = s->Y, CS = s->CS;
     uint64_t *const colblock = s->colblock;
     uint64_t *const rb = s->rowbits + x * W, *const rf = s->rowfull + x * SW;
     int64_t rl = s->rowlow[x];
     int32_t *const out = s->full[0] ? s->full[0] + x * (Y + 1) : s->scratch + (x & 1) * (Y + 1);
-    int64_t ready = above ? __atomic_load_n(above, __ATOMIC_ACQUIRE) : Y;
-    for (int64_t y = 1; y <= Y; y++) {
-        for (int spins = 0; ready < y; spins++) {
-            /* spin briefly; then give the core away, in case the row above needs it (a busy or
-               oversubscribed machine would otherwise stall both threads) */
-            if (spins < 256) {
-#if defined(__x86_64__) || defined(__i386__)
-                __builtin_ia32_pause();
-#endif
-            } else {
-                sched_yield();
-            }
-            ready = __atomic_load_n(above, __ATOMIC_ACQUIRE);
-        }
-        uint64_t *const col = colblock + y * CS;  /* [low | summary SW | bits W] */
+    for (int64_t y = y0; y <= y1; y++) {
+        uint64_t *const col = colblock + y * CS;
         uint64_t *const cf = col + 1, *const cb = col + 1 + SW;
         int64_t cl = (int64_t)col[0];
         int64_t v = mex2(rb, cb, rf, cf, rl > cl ? rl : cl);
@@ -158,29 +143,64 @@ static inline void end_row(State *s, int64_t x, const int64_t *above, int64_t *m
             col[0] = (uint64_t)cl;
         }
         out[y] = (int32_t)v;
-        if (mine && ((y & 63) == 0 || y == Y)) __atomic_store_n(mine, y, __ATOMIC_RELEASE);
     }
     s->rowlow[x] = rl;
-    s->out_col[0][x] = out[Y];
-    if (x == s->X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
+    if (y1 == Y) {
+        s->out_col[0][x] = out[Y];
+        if (x == s->X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
+    }
 }
+
+/* One row of the END family, one thread: the whole row is one band. */
+static inline void end_row(State *s, int64_t x) { end_band_row(s, x, 1, s->Y); }
+
+/* Columns per thread below which a shared table is not worth splitting. */
+#define BAND_MIN_COLUMNS 32
 
 static void run_rows_end(State *s, int64_t x0, int64_t x1, int threads) {
 #ifdef _OPENMP
-    if (threads > 1 && x1 - x0 >= 2 * threads) {
-        int64_t *progress = s->progress;
-        for (int64_t x = x0; x < x1; x++) progress[x] = 0;
-        progress[x0 - 1] = s->Y;  /* rows before this chunk are complete */
+    /* Several threads share a table by columns: thread t owns a band of columns and computes
+     * it row after row, starting row x once thread t-1 has finished row x in its band (a
+     * pipeline). Each column's bits stay in one core's cache; only a row's bits (a few
+     * hundred bytes) pass from one thread to the next, once per row. (The earlier row
+     * wavefront, alternate rows per thread, moved every column's bits between the cores on
+     * every row, and was slower than one thread on tables of 1,000 to 3,000 rows.) */
+    if (threads > 1 && s->Y >= (int64_t)threads * BAND_MIN_COLUMNS && x1 - x0 >= 2 * threads) {
+        enum { PAD = 8 };  /* one counter per 64-byte line */
+        int64_t *done = calloc((size_t)threads * PAD, sizeof(int64_t));
+        if (done) {
+            for (int t = 0; t < threads; t++) done[t * PAD] = x0 - 1;
+            const int64_t Y = s->Y;
 #pragma omp parallel num_threads(threads)
-        {
-            int t = omp_get_thread_num(), n = omp_get_num_threads();
-            for (int64_t x = x0 + t; x < x1; x += n) end_row(s, x, &progress[x - 1], &progress[x]);
+            {
+                int t = omp_get_thread_num(), n = omp_get_num_threads();
+                int64_t y0 = 1 + Y * t / n, y1 = Y * (t + 1) / n;
+                const int64_t *before = t ? &done[(t - 1) * PAD] : NULL;
+                for (int64_t x = x0; x < x1; x++) {
+                    if (before) {
+                        for (int spins = 0; __atomic_load_n(before, __ATOMIC_ACQUIRE) < x; spins++) {
+                            /* spin briefly, then give the core away (a busy machine would
+                               otherwise stall the pipeline behind a descheduled thread) */
+                            if (spins < 256) {
+#if defined(__x86_64__) || defined(__i386__)
+                                __builtin_ia32_pause();
+#endif
+                            } else {
+                                sched_yield();
+                            }
+                        }
+                    }
+                    end_band_row(s, x, y0, y1);
+                    __atomic_store_n(&done[t * PAD], x, __ATOMIC_RELEASE);
+                }
+            }
+            free(done);
+            return;
         }
-        return;
     }
 #endif
     (void)threads;
-    for (int64_t x = x0; x < x1; x++) end_row(s, x, NULL, NULL);
+    for (int64_t x = x0; x < x1; x++) end_row(s, x);
 }
 
 static void run_rows_muller(State *s, int64_t x0, int64_t x1) {
@@ -290,8 +310,7 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
             s->rowfull = calloc((size_t)(X + 1) * s->SW, 8);
             s->CS = 1 + s->SW + s->W;
             s->colblock = calloc((size_t)(Y + 1) * s->CS, 8);
-            s->progress = calloc(X + 2, 8);
-            ok = ok && s->rowfull && s->colblock && s->progress;
+            ok = ok && s->rowfull && s->colblock;
         }
     }
     if (!ok) { state_free(s); return NULL; }

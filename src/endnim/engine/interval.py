@@ -14,6 +14,7 @@ the inner run, each level keeping only the last rows and columns of the one befo
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,7 +46,15 @@ Progress = Callable[[int, int], None]
 CHUNK_CELLS = 4_000_000
 """Cells per kernel call: small enough to report progress and stop within ~0.1 s."""
 PARALLEL_CELLS = 1_000_000
-"""A table at least this large is shared by the threads (a row wavefront, END family only)."""
+"""A level of several tables with at least this many cells is spread over the threads, one
+table per thread."""
+SPLIT_CELLS = 64 * 64
+"""An END-family table with at least this many cells is shared by the threads, each taking a
+band of columns (the kernel also wants 32 columns a thread). Measured on 2 cores: 2 threads
+beat 1 from 64 × 64 (75 → 65 µs) and by 1.8x from 150 × 150; benchmarks/README.md."""
+LOAD_TTL = 1.0
+"""Seconds :func:`default_threads` keeps its answer (the load average it reads moves slowly;
+reading it costs ~15 µs, as much as a small table)."""
 TABLE_OVERHEAD = 2_000
 """A table's fixed cost in the plan, in cell-equivalents (Python work per table)."""
 
@@ -59,11 +68,13 @@ way: :mod:`endnim.web.words`)."""
 def default_threads() -> int:
     """The cores this process may use, less those other work is keeping busy.
 
-    A row wavefront needs its threads to run at the same time: on an oversubscribed machine a
-    descheduled thread stalls the other, so there one thread is faster. Other work is the
+    Threads sharing a table work as a pipeline and need to run at the same time: on an
+    oversubscribed machine a descheduled thread stalls the others, so there one thread is
+    faster. Other work is the
     smaller of the 1-minute load average (which also counts this process's own recent work)
     and the tasks running right now besides this one (``/proc/loadavg``), so a long job does
-    not talk itself down to one thread. ``ENDNIM_THREADS`` (or ``threads=``) overrides.
+    not talk itself down to one thread. The answer is kept for :data:`LOAD_TTL` seconds.
+    ``ENDNIM_THREADS`` (or ``threads=``) overrides.
 
     >>> 1 <= default_threads() <= (os.cpu_count() or 1)
     True
@@ -71,11 +82,22 @@ def default_threads() -> int:
     env = os.environ.get("ENDNIM_THREADS")
     if env:
         return max(1, int(env))
+    global _load_read_at, _load_threads
+    now = time.monotonic()
+    if now - _load_read_at < LOAD_TTL:
+        return _load_threads
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         cores = os.cpu_count() or 1
-    return max(1, min(cores, round(cores - _other_work() + 0.5)))
+    threads = max(1, min(cores, round(cores - _other_work() + 0.5)))
+    _load_read_at, _load_threads = now, threads
+    return threads
+
+
+_load_read_at = -LOAD_TTL
+_load_threads = 1
+"""When :func:`default_threads` last read the load, and its answer then."""
 
 
 def _other_work() -> float:
@@ -189,7 +211,7 @@ def run_table(
     """
     x_size = len(cols_border[0]) - 1
     y_size = len(rows_border[0]) - 1
-    parallel = family.code == END and threads > 1 and x_size * y_size >= PARALLEL_CELLS
+    parallel = family.code == END and threads > 1 and x_size * y_size >= SPLIT_CELLS
     fulls = (
         tuple(np.empty((x_size + 1, y_size + 1), np.int32) for _ in range(family.tables))
         if want_full
@@ -259,7 +281,13 @@ def solve_row(
         return RowResult(family, piles, variant.terminal_value(()), None, None)
     plan = plan_row(family, piles, full_last)
     plan.check(cells_budget, bytes_budget)
-    threads = default_threads() if threads is None else max(1, threads)
+    if threads is None:
+        # threads share only an END table of SPLIT_CELLS cells or a level of PARALLEL_CELLS:
+        # below that the answer is one thread, without asking about the load
+        could_share = plan.cells >= (SPLIT_CELLS if family.code == END else PARALLEL_CELLS)
+        threads = default_threads() if could_share else 1
+    else:
+        threads = max(1, threads)
     base = np.asarray(base_border(variant, family, max(piles)), dtype=np.int32)
     if k == 1:
         return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
