@@ -202,8 +202,7 @@ def candidate_sizes(pile: int, other: int) -> list[int]:
     >>> candidate_sizes(9, 4), candidate_sizes(3, 7), candidate_sizes(1, 1)
     ([0, 1, 3, 4, 5], [0, 1], [0])
     """
-    wanted = {0, 1, other - 1, other, other + 1}
-    return sorted(s for s in wanted if 0 <= s < pile)
+    return sorted([s for s in {0, 1, other - 1, other, other + 1} if 0 <= s < pile])
 
 
 def winning_move_candidates(piles: Piles) -> list[tuple[End, int]]:

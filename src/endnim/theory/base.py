@@ -57,7 +57,8 @@ def json_encoder() -> json.JSONEncoder:
     >>> json_encoder().encode({"w": (2, 4), "why": Move("L", 3)})
     '{"w": [2, 4], "why": "L3"}'
     """
-    return json.JSONEncoder(ensure_ascii=False, default=str)
+    # check_circular off: the data are trees built for one position (a sixth of the encoding)
+    return json.JSONEncoder(ensure_ascii=False, default=str, check_circular=False)
 
 
 def _jsonable(value: Any) -> Any:
