@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 from endnim.cgt.game import Game, intern, nimber
 from endnim.cgt.order import leq
@@ -210,38 +210,50 @@ class _Pending:
         return found
 
     def bypass_left(self) -> tuple[list[Game], bool]:
-        """Replace each reversible Left option G^L (some G^{LR} <= G) by G^{LRL}, repeatedly."""
-        return _bypass(self.left, lambda g: g.right, self.is_below, lambda g: g.left)
+        """Replace each reversible Left option G^L (some G^{LR} <= G) by G^{LRL}, repeatedly.
+
+        Returns the new options and whether any was replaced.
+        """
+        result: list[Game] = []
+        todo = list(self.left)
+        seen = {g.id for g in todo}
+        changed = False
+        is_below = self.is_below
+        while todo:
+            option = todo.pop()
+            for reverser in option.right:
+                if is_below(reverser):
+                    changed = True
+                    for replacement in reverser.left:
+                        if replacement.id not in seen:
+                            seen.add(replacement.id)
+                            todo.append(replacement)
+                    break
+            else:
+                result.append(option)
+        return result, changed
 
     def bypass_right(self) -> tuple[list[Game], bool]:
-        """Replace each reversible Right option G^R (some G^{RL} >= G) by G^{RLR}, repeatedly."""
-        return _bypass(self.right, lambda g: g.left, self.is_above, lambda g: g.right)
+        """Replace each reversible Right option G^R (some G^{RL} >= G) by G^{RLR}, repeatedly.
 
-
-def _bypass(
-    options: Sequence[Game],
-    reversers_of: Callable[[Game], Sequence[Game]],
-    reverses: Callable[[Game], bool],
-    replacements_of: Callable[[Game], Sequence[Game]],
-) -> tuple[list[Game], bool]:
-    """Bypass reversible options of one player; ``reverses(r)`` tests a reverser against G.
-
-    Returns the new options and whether any was replaced.
-    """
-    result: list[Game] = []
-    todo = list(options)
-    seen = {g.id for g in todo}
-    changed = False
-    while todo:
-        option = todo.pop()
-        for reverser in reversers_of(option):
-            if reverses(reverser):
-                changed = True
-                for replacement in replacements_of(reverser):
-                    if replacement.id not in seen:
-                        seen.add(replacement.id)
-                        todo.append(replacement)
-                break
-        else:
-            result.append(option)
-    return result, changed
+        (:meth:`bypass_left` with the players swapped, spelled out: this runs for every
+        construction.)
+        """
+        result: list[Game] = []
+        todo = list(self.right)
+        seen = {g.id for g in todo}
+        changed = False
+        is_above = self.is_above
+        while todo:
+            option = todo.pop()
+            for reverser in option.left:
+                if is_above(reverser):
+                    changed = True
+                    for replacement in reverser.right:
+                        if replacement.id not in seen:
+                            seen.add(replacement.id)
+                            todo.append(replacement)
+                    break
+            else:
+                result.append(option)
+        return result, changed

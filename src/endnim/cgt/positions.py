@@ -152,7 +152,6 @@ def position_value(
     found = cache.get(piles)
     if found is not None:
         return found
-    total = _check_budget(piles, DEFAULT_BUDGET if budget is None else budget)
     if len(cache) > MAX_CACHE:
         cache.clear()
         cache[()] = ZERO
@@ -164,9 +163,10 @@ def position_value(
             found = game([cache[c] for c in lefts], [cache[c] for c in rights])
         except KeyError:
             pass
-        else:
+        else:  # one construction from known options: nothing for the budget to refuse
             cache[piles] = found
             return found
+    total = _check_budget(piles, DEFAULT_BUDGET if budget is None else budget)
     lefts_count: dict[Piles, int] = {}
     done = 0
 
