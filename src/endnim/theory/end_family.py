@@ -24,7 +24,7 @@ from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
 from endnim.theory.claims import Relation, claims_data, relations
 from endnim.variants import get_row_variant
-from endnim.variants.base import Variant
+from endnim.variants.base import Variant, end_children
 
 _CH = "Cairns–Ho"
 
@@ -109,15 +109,9 @@ class _EndFamilyTheory(Theory):
         if variant.is_terminal(piles) or is_p(piles):
             return []
         allows = variant.allows
-        inner_left, inner_right = piles[1:], piles[:-1]
         sizes: dict[End, list[int]] = {"L": [], "R": []}
         for end, size in an.winning_move_candidates(piles):
-            # reduce_end(piles, end, size), spelled out: this runs for every candidate of
-            # every line of a batch
-            if end == "L":
-                child = (size,) + inner_left if size else inner_left
-            else:
-                child = inner_right + (size,) if size else inner_right
+            child = end_children(piles, end, (size,))[0]
             if allows(child) and is_p(child):
                 sizes[end].append(size)
         return merge_sizes("L", sizes["L"]) + merge_sizes("R", sizes["R"])
