@@ -47,18 +47,23 @@ def _leq(g: Game, h: Game) -> bool:
         return ups >= 2 or (ups == 1 and (gv[2] ^ hv[2]) != 1)
     # Explicit loops, not any(): deep recursion then stays off the C stack (Python 3.11+).
     # The memo is read inline (a dict lookup instead of a call) before recursing.
+    # A miss goes straight to _leq and is stored here (leq would look the memo up again).
     key = g.id
     for right in h.right:
-        found = right.le.get(key)
+        memo = right.le
+        found = memo.get(key)
         if found is None:
-            found = leq(right, g)
+            found = True if right is g else _leq(right, g)
+            memo[key] = found
         if found:
             return False
     memo = h.le
     for left in g.left:
-        found = memo.get(left.id)
+        left_id = left.id
+        found = memo.get(left_id)
         if found is None:
-            found = leq(h, left)
+            found = True if left is h else _leq(h, left)
+            memo[left_id] = found
         if found:
             return False
     return True
