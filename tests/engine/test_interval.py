@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -196,3 +197,41 @@ def test_bands_of_columns_give_the_one_thread_tables(
             one.borders[0] + one.borders[1], many.borders[0] + many.borders[1], strict=True
         ):
             assert np.array_equal(a, b)
+
+
+def _child_values(queue: Any) -> None:
+    from endnim.engine.layer import solve_layer
+
+    rules = get_variant("endnim")
+    queue.put(
+        (
+            solve_row(rules, (300, 300, 300), threads=2).value,
+            int(solve_layer(rules, 4, 5, threads=2).sum()),
+        )
+    )
+
+
+def test_a_process_forked_after_threads_ran_still_computes() -> None:
+    """GNU OpenMP's thread pool does not survive fork: a child that opens a parallel region
+    after its parent ran one hangs (the web server forks its workers and answers small
+    requests itself). The engine falls back to one thread there."""
+    import multiprocessing
+
+    rules = get_variant("endnim")
+    assert solve_row(rules, (300, 300, 300), threads=2).value == 4  # the parent's thread pool
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_child_values, args=(queue,))
+    child.start()
+    child.join(60)
+    hung = child.is_alive()
+    if hung:
+        child.kill()
+    assert not hung, "the forked child hung in the kernel"
+    assert queue.get(timeout=5) == (4, int(solve_layer_sum()))
+
+
+def solve_layer_sum() -> int:
+    from endnim.engine.layer import solve_layer
+
+    return int(solve_layer(get_variant("endnim"), 4, 5, threads=1).sum())

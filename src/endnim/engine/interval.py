@@ -100,6 +100,28 @@ _load_threads = 1
 """When :func:`default_threads` last read the load, and its answer then."""
 
 
+_openmp_pid: int | None = None
+"""The process that first ran a kernel on several threads (and so holds OpenMP's threads)."""
+
+
+def usable_threads(threads: int) -> int:
+    """``threads`` for a kernel call, or 1 in a process forked after its parent ran a kernel
+    on several threads: GNU OpenMP's thread pool does not survive ``fork``, and the child
+    would hang in its first parallel region (the web server forks its worker processes, and
+    answers small requests itself).
+
+    >>> usable_threads(1)
+    1
+    """
+    global _openmp_pid
+    if threads <= 1:
+        return 1
+    pid = os.getpid()
+    if _openmp_pid is None:
+        _openmp_pid = pid
+    return threads if _openmp_pid == pid else 1
+
+
 def _other_work() -> float:
     try:
         average = os.getloadavg()[0]
@@ -212,6 +234,8 @@ def run_table(
     x_size = len(cols_border[0]) - 1
     y_size = len(rows_border[0]) - 1
     parallel = family.code == END and threads > 1 and x_size * y_size >= SPLIT_CELLS
+    if parallel:
+        threads = usable_threads(threads)
     fulls = (
         tuple(np.empty((x_size + 1, y_size + 1), np.int32) for _ in range(family.tables))
         if want_full

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from endnim.engine import _kernels
 from endnim.engine.families import base_border, family_of
-from endnim.engine.interval import TABLE_OVERHEAD, Plan, default_threads
+from endnim.engine.interval import TABLE_OVERHEAD, Plan, default_threads, usable_threads
 from endnim.variants.base import Variant
 
 Array = npt.NDArray[np.int32]
@@ -98,7 +98,7 @@ def solve_layer(
 def _batch(family: int, rows: Array, cols: Array, ntab: int, side: int, threads: int) -> Array:
     count = rows.shape[0]
     tables = np.empty((count, ntab, side, side), dtype=np.int32)
-    _kernels.batch(family, count, side - 1, side - 1, rows, cols, tables, threads)
+    _kernels.batch(family, count, side - 1, side - 1, rows, cols, tables, usable_threads(threads))
     return tables
 
 
