@@ -29,7 +29,7 @@ from endnim.engine.families import (
     PARTIZAN,
     EngineError,
     Family,
-    base_border,
+    base_array,
     family_of,
 )
 from endnim.moves import Move
@@ -44,7 +44,15 @@ Progress = Callable[[int, int], None]
 CHUNK_CELLS = 4_000_000
 """Cells per kernel call: small enough to report progress and stop within ~0.1 s."""
 PARALLEL_CELLS = 1_000_000
-"""A table at least this large is shared by the threads (a row wavefront, END family only)."""
+"""With ``threads`` > 1 given explicitly, a table at least this large is shared by the threads
+(a row wavefront, END family only), and a level whose distinct tables have this many cells in
+all computes them side by side."""
+AUTO_WAVEFRONT = False
+"""Whether the automatic choice (``threads=None``) shares one table between threads. It does
+not: measured on 2-core VMs, the wavefront is 1.3–2.2x slower than one thread at G(1000..3000)
+even on an idle machine (each cell reads the column set the other core's row has just written,
+so every column's cache lines cross cores once per row; benchmarks/README.md), and far slower
+when other work is running."""
 TABLE_OVERHEAD = 2_000
 """A table's fixed cost in the plan, in cell-equivalents (Python work per table)."""
 
@@ -75,6 +83,22 @@ def default_threads() -> int:
     except AttributeError:  # pragma: no cover - not Linux
         cores = os.cpu_count() or 1
     return max(1, min(cores, round(cores - _other_work() + 0.5)))
+
+
+def auto_threads(cells: int) -> int:
+    """The threads ``solve_row(threads=None)`` uses for ``cells`` cells of work.
+
+    Below :data:`PARALLEL_CELLS` nothing is shared, so one thread, without asking the system
+    (:func:`default_threads` reads ``/proc/loadavg``: 10 µs, a tenth of a G(100,100,100)).
+    Above it, :func:`default_threads`, used only where tables are independent
+    (:data:`AUTO_WAVEFRONT`).
+
+    >>> auto_threads(10_000)
+    1
+    """
+    if cells < PARALLEL_CELLS:
+        return 1
+    return default_threads()
 
 
 def _other_work() -> float:
@@ -233,7 +257,11 @@ def solve_row(
     bytes_budget: int | None = None,
 ) -> RowResult:
     """Value of ``piles`` and of all its options, by the interval DP (any variant the engine
-    supports). The plan is checked against the budget before anything is computed."""
+    supports). The plan is checked against the budget before anything is computed.
+
+    ``threads=None`` chooses by :func:`auto_threads`: independent tables of one level side by
+    side, but one table is shared (a row wavefront) only with ``threads`` or ``ENDNIM_THREADS``
+    given (:data:`AUTO_WAVEFRONT`)."""
     family = family_of(variant)
     piles = tuple(piles)
     k = len(piles)
@@ -241,8 +269,12 @@ def solve_row(
         return RowResult(family, piles, variant.terminal_value(()), None, None)
     plan = plan_row(family, piles, full_last)
     plan.check(cells_budget, bytes_budget)
-    threads = default_threads() if threads is None else max(1, threads)
-    base = np.asarray(base_border(variant, family, max(piles)), dtype=np.int32)
+    if threads is None:
+        threads = auto_threads(plan.cells)
+        shared = threads if AUTO_WAVEFRONT or os.environ.get("ENDNIM_THREADS") else 1
+    else:
+        threads = shared = max(1, threads)
+    base = base_array(variant, family, max(piles))
     if k == 1:
         return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
 
@@ -291,7 +323,7 @@ def solve_row(
                     r,
                     c,
                     want_full=full_last and last_level,
-                    threads=threads,
+                    threads=shared,
                     progress=advance,
                 )
         previous = [results[key][0] for key, _, _ in jobs]
