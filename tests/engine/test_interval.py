@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import numpy as np
 import pytest
@@ -13,13 +14,15 @@ from hypothesis import strategies as st
 from endnim.engine import (
     CODE_TO_OUTCOME,
     EngineError,
+    _kernels,
     engine_table,
     engine_thresholds,
     engine_value,
+    interval,
     solve_row,
 )
-from endnim.engine.families import family_of, single_pile_values
-from endnim.engine.interval import plan_row, state_bytes
+from endnim.engine.families import END, family_of, single_pile_values
+from endnim.engine.interval import RowResult, plan_row, state_bytes
 from endnim.search import ImpartialValue
 from endnim.theory import partizan
 from endnim.variants import EndNim, all_variants, get_variant
@@ -170,3 +173,107 @@ def test_plan_row_equals_the_pairwise_count(name: str, piles: list[int], full_la
         peak += 4 * family.tables * (row[0] + 1) * (row[-1] + 1)
     outputs = 4 * family.tables * 2 * (sum(row) + len(row)) * 2
     assert plan.peak_bytes == peak + outputs + 8 * (max(row) + 1)
+
+
+# ----------------------------------------------------------- small tables, automatic threads
+def both_paths(variant: str, piles: tuple[int, ...]) -> tuple[RowResult, RowResult]:
+    """The row with small tables on the register rows, and with every table on the general
+    rows (``_kernels.set_small_rows``)."""
+    rules = get_variant(variant)
+    previous = _kernels.set_small_rows(True)
+    try:
+        small = solve_row(rules, piles, threads=1, full_last=True)
+        _kernels.set_small_rows(False)
+        general = solve_row(rules, piles, threads=1, full_last=True)
+    finally:
+        _kernels.set_small_rows(previous)
+    return small, general
+
+
+def assert_same_row(small: RowResult, general: RowResult) -> None:
+    assert small.value == general.value
+    assert small.borders is not None and general.borders is not None
+    for mine, theirs in zip(small.borders, general.borders, strict=True):
+        for a, b in zip(mine, theirs, strict=True):
+            assert np.array_equal(a, b)
+    assert small.fulls is not None and general.fulls is not None
+    for a, b in zip(small.fulls, general.fulls, strict=True):
+        assert np.array_equal(a, b)
+
+
+END_FAMILY = [v for v in VARIANTS if family_of(get_variant(v)).code == END]
+
+
+@pytest.mark.parametrize("variant", END_FAMILY)
+@pytest.mark.parametrize(
+    "piles",
+    [
+        (31, 32),  # 63: the largest table in one word ...
+        (32, 32),  # ... and the smallest in four
+        (7, 3, 56),
+        (127, 128),  # 255: the largest in four words ...
+        (128, 128),  # ... and the smallest in eight
+        (255, 1, 256),  # 511: the largest in eight words ...
+        (256, 256),  # ... and the smallest on the general rows
+        (100, 100, 100),
+    ],
+)
+def test_small_tables_equal_the_general_rows_at_every_size_boundary(
+    variant: str, piles: tuple[int, ...]
+) -> None:
+    assert_same_row(*both_paths(variant, piles))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(1, 300), min_size=2, max_size=5),
+)
+def test_small_tables_equal_the_general_rows_on_random_rows(variant: str, piles: list[int]) -> None:
+    assert_same_row(*both_paths(variant, tuple(piles)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_rows_against_the_search(variant: str) -> None:
+    """Rows of up to 7 piles (every table small: the register rows) against the search."""
+    rng = random.Random(f"engine-{variant}")
+    rules = get_variant(variant)
+    for _ in range(150):
+        piles = tuple(rng.randint(1, 12) for _ in range(rng.randint(1, 7)))
+        result = solve_row(rules, piles)
+        assert as_reference(variant, result.value) == reference(variant, piles), piles
+
+
+def test_automatic_threads_never_share_a_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """threads=None with two free cores: the wavefront only when asked for."""
+    calls: list[int] = []
+    run = _kernels.run
+
+    def recording(state: object, steps: int, threads: int) -> int:
+        calls.append(threads)
+        return run(state, steps, threads)
+
+    monkeypatch.setattr(interval._kernels, "run", recording)
+    monkeypatch.setattr(interval, "default_threads", lambda: 2)
+    monkeypatch.delenv("ENDNIM_THREADS", raising=False)
+    rules = get_variant("endnim")
+    piles = (1100, 3, 1000)
+    auto = solve_row(rules, piles)
+    assert calls and set(calls) == {1}
+    calls.clear()
+    explicit = solve_row(rules, piles, threads=2)
+    assert 2 in calls
+    assert auto.value == explicit.value
+    calls.clear()
+    monkeypatch.setenv("ENDNIM_THREADS", "2")
+    solve_row(rules, piles)
+    assert 2 in calls
+
+
+def test_small_work_does_not_ask_the_system_for_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise AssertionError("default_threads() read /proc/loadavg for a small row")
+
+    monkeypatch.setattr(interval, "default_threads", refuse)
+    assert solve_row(get_variant("endnim"), (100, 100, 100)).value == 4
+    assert interval.auto_threads(interval.PARALLEL_CELLS - 1) == 1

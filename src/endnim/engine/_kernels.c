@@ -165,7 +165,61 @@ static inline void end_row(State *s, int64_t x, const int64_t *above, int64_t *m
     if (x == s->X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
 }
 
+/* The words a small END table's sets are read in at once (its values are at most maxv), or 0:
+ * a larger table, the general row. state_setup gives such a table one more word per set. */
+static inline int small_words(int64_t maxv) {
+    return maxv < 64 ? 1 : maxv < 256 ? 4 : maxv < 512 ? 8 : 0;
+}
+
+/* Rows of a small END table, whose values all fit NW words (maxv < 64 NW): the row's seen set
+ * lives in NW registers instead of memory, and the mex is a branch-free scan of the NW words.
+ * In memory, each cell's mex waits for the previous cell's store to the same row word (store
+ * forwarding, the whole latency of a cell); in registers that chain is a few ALU operations.
+ * About 2.5x faster per cell than the general row on a 100 x 100 table, 1.9x on 200 x 200; with
+ * 16 words (tables up to 511 values) the registers spill and the gain is gone, so larger tables
+ * take the general row. Only the column bits
+ * in colblock are kept up to date (no summaries, no low pointers): a table that starts here
+ * is finished here (run_rows_end decides by its size alone). */
+static inline __attribute__((always_inline)) void end_rows_small(State *s, int64_t x0, int64_t x1,
+                                                                 const int NW) {
+    const int64_t W = s->W, SW = s->SW, Y = s->Y, CS = s->CS;
+    uint64_t *const colbits = s->colblock + 1 + SW;
+    for (int64_t x = x0; x < x1; x++) {
+        uint64_t r[8];
+        const uint64_t *const rb = s->rowbits + x * W;
+        for (int i = 0; i < NW; i++) r[i] = rb[i];
+        int32_t *const out = s->full[0] ? s->full[0] + x * (Y + 1) : s->scratch + (x & 1) * (Y + 1);
+        for (int64_t y = 1; y <= Y; y++) {
+            uint64_t *const c = colbits + y * CS;
+            int64_t v = 64 * NW;
+            for (int i = NW - 1; i >= 0; i--) {
+                uint64_t z = ~(r[i] | c[i]);
+                if (z) v = 64 * i + __builtin_ctzll(z);
+            }
+            const uint64_t bit = 1ULL << (v & 63);
+            const int k = (int)(v >> 6);
+            for (int i = 0; i < NW; i++) r[i] |= k == i ? bit : 0;
+            c[k] |= bit;
+            out[y] = (int32_t)v;
+        }
+        s->out_col[0][x] = out[Y];
+        if (x == s->X) memcpy(s->out_row[0] + 1, out + 1, Y * 4);
+    }
+}
+
+static void end_rows_small1(State *s, int64_t x0, int64_t x1) { end_rows_small(s, x0, x1, 1); }
+static void end_rows_small4(State *s, int64_t x0, int64_t x1) { end_rows_small(s, x0, x1, 4); }
+static void end_rows_small8(State *s, int64_t x0, int64_t x1) { end_rows_small(s, x0, x1, 8); }
+
+static int small_rows = 1;  /* 0: every table takes the general row (tests compare the two) */
+
 static void run_rows_end(State *s, int64_t x0, int64_t x1, int threads) {
+    switch (small_rows ? small_words(s->maxv) : 0) {
+    case 1: end_rows_small1(s, x0, x1); return;
+    case 4: end_rows_small4(s, x0, x1); return;
+    case 8: end_rows_small8(s, x0, x1); return;
+    default: break;
+    }
 #ifdef _OPENMP
     if (threads > 1 && x1 - x0 >= 2 * threads) {
         int64_t *progress = s->progress;
@@ -263,6 +317,8 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
     else if (family == FAMILY_MULLER) s->maxv = 2 * (X > Y ? X : Y) + 2;
     else s->maxv = 3;
     s->W = s->maxv / 64 + 2;
+    /* a small END table reads small_words() words of each set at once: one more for slack */
+    if (family == FAMILY_END && small_words(s->maxv)) s->W = small_words(s->maxv) + 1;
     s->SW = s->W / 64 + 2;
     int ok = 1;
     for (int t = 0; t < ntab; t++) {
@@ -615,6 +671,16 @@ static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
     return PyLong_FromLongLong((long long)top);
 }
 
+/* set_small_rows(on) -> previous: whether small END tables take the register rows (default on).
+ * For tests: with it off, every table takes the general row, and the two must agree. */
+static PyObject *set_small_rows(PyObject *self, PyObject *args) {
+    int on;
+    if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+    int previous = small_rows;
+    small_rows = on;
+    return PyBool_FromLong(previous);
+}
+
 static PyObject *have_openmp(PyObject *self, PyObject *args) {
 #ifdef _OPENMP
     Py_RETURN_TRUE;
@@ -630,6 +696,8 @@ static PyMethodDef methods[] = {
     {"outputs", outputs, METH_VARARGS, "Copy the last row and column of each table."},
     {"sweep_chunk", sweep_chunk, METH_VARARGS,
      "Compute many small tables; keep table 0 compactly and count its values."},
+    {"set_small_rows", set_small_rows, METH_VARARGS,
+     "Whether small End-Nim tables take the register rows; returns the previous setting."},
     {"have_openmp", have_openmp, METH_NOARGS, "Whether the kernels were built with OpenMP."},
     {NULL, NULL, 0, NULL},
 };

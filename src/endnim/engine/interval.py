@@ -141,10 +141,15 @@ def state_bytes(family: Family, rows: int, cols: int) -> int:
     if family.code == PARTIZAN:
         return 16 * lines
     if family.code == END:
-        words = (rows + cols) // 64 + 2
+        words = _small_words(rows + cols) or (rows + cols) // 64 + 2
         return lines * (words + words // 64 + 2) * 8 + lines * 12
     words = (2 * max(rows, cols) + 2) // 64 + 2
     return lines * words * 8 + lines * 24
+
+
+def _small_words(largest: int) -> int:
+    """Words per set of a small END table (``small_words`` + 1 in ``_kernels.c``), else 0."""
+    return 2 if largest < 64 else 5 if largest < 256 else 9 if largest < 512 else 0
 
 
 def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
