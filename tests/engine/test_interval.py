@@ -277,3 +277,34 @@ def test_small_work_does_not_ask_the_system_for_threads(monkeypatch: pytest.Monk
     monkeypatch.setattr(interval, "default_threads", refuse)
     assert solve_row(get_variant("endnim"), (100, 100, 100)).value == 4
     assert interval.auto_threads(interval.PARALLEL_CELLS - 1) == 1
+
+
+def level_loop(variant: str, piles: tuple[int, ...]) -> RowResult:
+    """The row through solve_row's Python loop over levels (one kernel call per table)."""
+    saved = interval.SMALL_ROW_CELLS
+    interval.SMALL_ROW_CELLS = 0
+    try:
+        return solve_row(get_variant(variant), piles, threads=1, full_last=True)
+    finally:
+        interval.SMALL_ROW_CELLS = saved
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(1, 40), min_size=2, max_size=9)
+    | st.lists(st.sampled_from([1, 2, 7, 7, 7]), min_size=2, max_size=12)  # runs of equal piles
+    | st.lists(st.integers(1, 300), min_size=2, max_size=4),
+)
+def test_the_one_call_row_equals_the_level_loop(variant: str, piles: list[int]) -> None:
+    row = tuple(piles)
+    small = solve_row(get_variant(variant), row, threads=1, full_last=True)
+    assert_same_row(small, level_loop(variant, row))
+
+
+def test_the_one_call_row_reports_progress_once() -> None:
+    seen: list[tuple[int, int]] = []
+    solve_row(
+        get_variant("endnim"), (3, 1, 4), progress=lambda done, total: seen.append((done, total))
+    )
+    assert seen == [(19, 19)]

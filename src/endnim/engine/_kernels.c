@@ -526,6 +526,120 @@ static PyObject *run(PyObject *self, PyObject *args) {
     return PyLong_FromLongLong((long long)(s->last + 1 - s->next));
 }
 
+/* row(family, piles, base, out_rows, out_cols, fulls): a whole row in one call, for rows small
+ * enough that nothing is shared between threads and no progress is shown (solve_row's small
+ * path). The same levels as solve_row's loop: level 0 are the tables of neighbouring piles,
+ * with the lone-pile values `base` (int32, at least max(piles) + 1 items) as borders; level L's
+ * table i takes the last row of level L-1's table i+1 and the last column of its table i.
+ * out_rows[t] (piles[-1] + 1 items) and out_cols[t] (piles[0] + 1) receive the last row and
+ * column of the final table; fulls (None or ntab buffers) the whole final table. */
+static PyObject *row(PyObject *self, PyObject *args) {
+    int family;
+    PyObject *piles_obj, *base_obj, *rows, *cols, *fulls;
+    if (!PyArg_ParseTuple(args, "iO!OO!O!O", &family, &PyTuple_Type, &piles_obj, &base_obj,
+                          &PyTuple_Type, &rows, &PyTuple_Type, &cols, &fulls))
+        return NULL;
+    const int64_t k = PyTuple_GET_SIZE(piles_obj);
+    const int ntab = family == FAMILY_MULLER ? 2 : 1;
+    if (family < 0 || family > 2 || k < 2 || PyTuple_GET_SIZE(rows) != ntab ||
+        PyTuple_GET_SIZE(cols) != ntab ||
+        (fulls != Py_None && (!PyTuple_Check(fulls) || PyTuple_GET_SIZE(fulls) != ntab))) {
+        PyErr_SetString(PyExc_ValueError, "bad row arguments");
+        return NULL;
+    }
+    int64_t *piles = malloc(k * sizeof(int64_t));
+    State **level = calloc(k, sizeof(State *)), **next = calloc(k, sizeof(State *));
+    uint8_t *owned = calloc(k, 1), *next_owned = calloc(k, 1);
+    Py_buffer bv, rv[2], cv[2], fv[2];
+    int got_base = 0, got = 0, gotf = 0, failed = 0;
+    if (!piles || !level || !next || !owned || !next_owned) { PyErr_NoMemory(); goto done; }
+    int64_t largest = 0;
+    for (int64_t i = 0; i < k; i++) {
+        long long p = PyLong_AsLongLong(PyTuple_GET_ITEM(piles_obj, i));
+        if (p == -1 && PyErr_Occurred()) goto done;
+        if (p < 0) { PyErr_SetString(PyExc_ValueError, "negative pile"); goto done; }
+        piles[i] = p;
+        if (p > largest) largest = p;
+    }
+    if (get_int32_buffer(base_obj, &bv, largest + 1, "base") < 0) goto done;
+    got_base = 1;
+    const int64_t X = piles[0], Y = piles[k - 1];
+    for (int t = 0; t < ntab; t++) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(rows, t), &rv[t], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+            goto done;
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(cols, t), &cv[t], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+            PyBuffer_Release(&rv[t]);
+            goto done;
+        }
+        got = t + 1;
+        if (rv[t].len < (Y + 1) * 4 || cv[t].len < (X + 1) * 4) {
+            PyErr_SetString(PyExc_ValueError, "output buffer too small");
+            goto done;
+        }
+    }
+    int32_t *fp[2] = {NULL, NULL};
+    if (fulls != Py_None) {
+        for (int t = 0; t < ntab; t++) {
+            if (PyObject_GetBuffer(PyTuple_GET_ITEM(fulls, t), &fv[t],
+                                   PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
+                goto done;
+            gotf = t + 1;
+            if (fv[t].len < (Py_ssize_t)((X + 1) * (Y + 1) * 4)) {
+                PyErr_SetString(PyExc_ValueError, "full table buffer too small");
+                goto done;
+            }
+            fp[t] = fv[t].buf;
+        }
+    }
+    const int32_t *base = bv.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (int64_t lv = 0; lv < k - 1 && !failed; lv++) {
+        const int64_t count = k - 1 - lv;
+        for (int64_t i = 0; i < count && !failed; i++) {
+            const int32_t *rp[2], *cp[2];
+            for (int t = 0; t < ntab; t++) {
+                rp[t] = lv == 0 ? base : level[i + 1]->out_row[t];
+                cp[t] = lv == 0 ? base : level[i]->out_col[t];
+            }
+            /* a run of equal piles repeats its tables: table i is table i-1 when the piles
+               i-1 .. i+lv+1 are all equal (solve_row's loop dedupes them the same way) */
+            int same = i > 0;
+            for (int64_t m = i; same && m <= i + lv + 1; m++) same = piles[m] == piles[i - 1];
+            if (same) { next[i] = next[i - 1]; next_owned[i] = 0; continue; }
+            State *st = state_setup(family, piles[i], piles[i + lv + 1], rp, cp,
+                                    lv == k - 2 && fp[0] ? fp : NULL);
+            if (!st) { failed = 1; break; }
+            run_rows(st, st->next, st->last + 1, 1);
+            next[i] = st;
+            next_owned[i] = 1;
+        }
+        for (int64_t i = 0; i < count + 1; i++) {
+            if (owned[i]) state_free(level[i]);
+            level[i] = NULL;
+            owned[i] = 0;
+        }
+        State **swap = level; level = next; next = swap;
+        uint8_t *swap_owned = owned; owned = next_owned; next_owned = swap_owned;
+    }
+    if (!failed) {
+        for (int t = 0; t < ntab; t++) {
+            memcpy(rv[t].buf, level[0]->out_row[t], (Y + 1) * 4);
+            memcpy(cv[t].buf, level[0]->out_col[t], (X + 1) * 4);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) PyErr_NoMemory();
+done:
+    if (level && owned) for (int64_t i = 0; i < k; i++) if (owned[i]) state_free(level[i]);
+    if (next && next_owned) for (int64_t i = 0; i < k; i++) if (next_owned[i]) state_free(next[i]);
+    free(level); free(next); free(owned); free(next_owned); free(piles);
+    if (got_base) PyBuffer_Release(&bv);
+    for (int t = 0; t < got; t++) { PyBuffer_Release(&rv[t]); PyBuffer_Release(&cv[t]); }
+    for (int t = 0; t < gotf; t++) PyBuffer_Release(&fv[t]);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* outputs(state, rows, cols): copy last rows (Y+1) and last columns (X+1) into int32 buffers. */
 static PyObject *outputs(PyObject *self, PyObject *args) {
     PyObject *capsule, *rows, *cols;
@@ -692,6 +806,7 @@ static PyObject *have_openmp(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"new_state", new_state, METH_VARARGS, "Create the state of one table."},
     {"batch", batch, METH_VARARGS, "Compute many small tables of one size, in parallel."},
+    {"row", row, METH_VARARGS, "Compute a whole small row from the lone-pile values."},
     {"run", run, METH_VARARGS, "Compute up to n more rows; returns how many are left."},
     {"outputs", outputs, METH_VARARGS, "Copy the last row and column of each table."},
     {"sweep_chunk", sweep_chunk, METH_VARARGS,

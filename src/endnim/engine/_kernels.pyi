@@ -16,6 +16,15 @@ def new_state(
     fulls: tuple[Buffer, ...] | None,
     /,
 ) -> object: ...
+def row(
+    family: int,
+    piles: tuple[int, ...],
+    base: Buffer,
+    rows: tuple[Buffer, ...],
+    cols: tuple[Buffer, ...],
+    fulls: tuple[Buffer, ...] | None,
+    /,
+) -> None: ...
 def run(state: object, steps: int, threads: int, /) -> int: ...
 def outputs(state: object, rows: tuple[Buffer, ...], cols: tuple[Buffer, ...], /) -> None: ...
 def batch(

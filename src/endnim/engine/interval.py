@@ -53,6 +53,10 @@ not: measured on 2-core VMs, the wavefront is 1.3–2.2x slower than one thread 
 even on an idle machine (each cell reads the column set the other core's row has just written,
 so every column's cache lines cross cores once per row; benchmarks/README.md), and far slower
 when other work is running."""
+SMALL_ROW_CELLS = PARALLEL_CELLS
+"""A row of fewer cells is computed in one kernel call (``_kernels.row``): no thread would
+share its work, it takes a few ms at most (so no progress to show, no need to stop it midway),
+and the Python loop over its levels would cost a tenth of a G(100,100,100)."""
 TABLE_OVERHEAD = 2_000
 """A table's fixed cost in the plan, in cell-equivalents (Python work per table)."""
 
@@ -283,6 +287,8 @@ def solve_row(
     if k == 1:
         return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
 
+    if plan.cells < SMALL_ROW_CELLS:
+        return _small_row(family, piles, base, full_last, progress, plan.cells)
     done = 0
 
     def advance(cells: int) -> None:
@@ -337,6 +343,29 @@ def solve_row(
     final = previous[0]
     value = int(final[0][0][piles[-1]])
     return RowResult(family, piles, value, final, None, fulls)
+
+
+def _small_row(
+    family: Family,
+    piles: Piles,
+    base: Array,
+    full_last: bool,
+    progress: Progress | None,
+    cells: int,
+) -> RowResult:
+    """A row below :data:`SMALL_ROW_CELLS`: every level in one kernel call (``_kernels.row``)."""
+    x_size, y_size = piles[0], piles[-1]
+    out_rows = tuple(np.empty(y_size + 1, np.int32) for _ in range(family.tables))
+    out_cols = tuple(np.empty(x_size + 1, np.int32) for _ in range(family.tables))
+    fulls = (
+        tuple(np.empty((x_size + 1, y_size + 1), np.int32) for _ in range(family.tables))
+        if full_last
+        else None
+    )
+    _kernels.row(family.code, piles, base, out_rows, out_cols, fulls)
+    if progress is not None:
+        progress(cells, cells)
+    return RowResult(family, piles, int(out_rows[0][y_size]), (out_rows, out_cols), None, fulls)
 
 
 def outcome_of(family: Family, value: int) -> str:
