@@ -101,7 +101,7 @@ def interleaved(repeats: int, runs: Sequence[Callable[[], T]]) -> list[tuple[flo
 def row_repeats(n: int) -> int:
     """Rounds per G(N,N,N): many for small N, whose single run (~150 µs at N = 100, cold
     caches) is dominated by noise; the plain C kernel gets the same number."""
-    return 50 if n <= 300 else 5 if n <= 1000 else 3
+    return 50 if n <= 300 else 10 if n <= 1000 else 5
 
 
 AUTO_NOISE = 1.05
