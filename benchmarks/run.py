@@ -87,11 +87,15 @@ def log(message: str) -> None:
 
 def interleaved(repeats: int, runs: Sequence[Callable[[], T]]) -> list[tuple[float, T]]:
     """Best wall time of each of ``runs`` over ``repeats`` rounds, the runs taking turns in
-    every round (so a burst of other work on a shared machine hits them all alike)."""
+    every round (so a burst of other work on a shared machine hits them all alike), each round
+    starting one further along (so none always runs right after the same other one: a 2-thread
+    run leaves OpenMP threads spinning for a while, which slowed whatever ran next)."""
     best = [float("inf")] * len(runs)
     results: list[T | None] = [None] * len(runs)
-    for _ in range(repeats):
-        for i, run in enumerate(runs):
+    for round_ in range(repeats):
+        for step in range(len(runs)):
+            i = (round_ + step) % len(runs)
+            run = runs[i]
             start = time.perf_counter()
             results[i] = run()
             best[i] = min(best[i], time.perf_counter() - start)
