@@ -67,6 +67,19 @@ static void state_free(State *s) {
     free(s);
 }
 
+/* Free a finished table's working sets, keeping its outputs (out_row, out_col): a row kept in
+ * one call holds two levels of tables at once, and must not hold their bitsets too (the plan
+ * counts one table's state at a time). */
+static void state_shrink(State *s) {
+    free(s->rowbits); free(s->colbits); free(s->rowfull);
+    free(s->rowlow); free(s->collow); free(s->rowflag); free(s->colflag); free(s->scratch);
+    free(s->colblock); free(s->progress);
+    s->rowbits = s->colbits = s->rowfull = s->colblock = NULL;
+    s->rowlow = s->collow = s->progress = NULL;
+    s->rowflag = s->colflag = NULL;
+    s->scratch = NULL;
+}
+
 static void capsule_destructor(PyObject *capsule) {
     state_free((State *)PyCapsule_GetPointer(capsule, "endnim.State"));
 }
@@ -610,6 +623,7 @@ static PyObject *row(PyObject *self, PyObject *args) {
                                     lv == k - 2 && fp[0] ? fp : NULL);
             if (!st) { failed = 1; break; }
             run_rows(st, st->next, st->last + 1, 1);
+            state_shrink(st);  /* only its last row and column are needed from here on */
             next[i] = st;
             next_owned[i] = 1;
         }
