@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import numpy as np
@@ -14,13 +15,15 @@ from hypothesis import strategies as st
 from endnim.engine import (
     CODE_TO_OUTCOME,
     EngineError,
+    _kernels,
     engine_table,
     engine_thresholds,
     engine_value,
+    interval,
     solve_row,
 )
-from endnim.engine.families import family_of, single_pile_values
-from endnim.engine.interval import plan_row, state_bytes
+from endnim.engine.families import END, family_of, single_pile_values
+from endnim.engine.interval import RowResult, plan_row, state_bytes
 from endnim.search import ImpartialValue
 from endnim.theory import partizan
 from endnim.variants import EndNim, all_variants, get_variant
@@ -181,10 +184,10 @@ def test_bands_of_columns_give_the_one_thread_tables(
     """Threads share an END table by bands of columns, in a pipeline over the rows (the kernel
     splits from 32 columns a thread): whole tables equal to one thread's, for band edges that
     fall anywhere, and across chunk boundaries (a chunk of a few rows per kernel call)."""
-    from endnim.engine import interval
-
+    assert interval.REGISTER_VALUES == 512
     rules = get_variant(variant)
-    for piles in [(70, 3, 129), (257, 1, 2, 200), (300, 300)]:
+    # the outer tables' values reach 512 (smaller ones take the one-thread register rows)
+    for piles in [(300, 3, 260), (257, 1, 2, 300), (450, 130)]:
         one = solve_row(rules, piles, threads=1, full_last=True)
         monkeypatch.setattr(interval, "CHUNK_CELLS", 7 * max(piles))
         many = solve_row(rules, piles, threads=threads, full_last=True)
@@ -235,3 +238,135 @@ def solve_layer_sum() -> int:
     from endnim.engine.layer import solve_layer
 
     return int(solve_layer(get_variant("endnim"), 4, 5, threads=1).sum())
+
+
+# ----------------------------------------------------------- small tables, automatic threads
+def both_paths(variant: str, piles: tuple[int, ...]) -> tuple[RowResult, RowResult]:
+    """The row with small tables on the register rows, and with every table on the general
+    rows (``_kernels.set_small_rows``)."""
+    rules = get_variant(variant)
+    previous = _kernels.set_small_rows(True)
+    try:
+        small = solve_row(rules, piles, threads=1, full_last=True)
+        _kernels.set_small_rows(False)
+        general = solve_row(rules, piles, threads=1, full_last=True)
+    finally:
+        _kernels.set_small_rows(previous)
+    return small, general
+
+
+def assert_same_row(small: RowResult, general: RowResult) -> None:
+    assert small.value == general.value
+    assert small.borders is not None and general.borders is not None
+    for mine, theirs in zip(small.borders, general.borders, strict=True):
+        for a, b in zip(mine, theirs, strict=True):
+            assert np.array_equal(a, b)
+    assert small.fulls is not None and general.fulls is not None
+    for a, b in zip(small.fulls, general.fulls, strict=True):
+        assert np.array_equal(a, b)
+
+
+END_FAMILY = [v for v in VARIANTS if family_of(get_variant(v)).code == END]
+
+
+@pytest.mark.parametrize("variant", END_FAMILY)
+@pytest.mark.parametrize(
+    "piles",
+    [
+        (31, 32),  # 63: the largest table in one word ...
+        (32, 32),  # ... and the smallest in four
+        (7, 3, 56),
+        (127, 128),  # 255: the largest in four words ...
+        (128, 128),  # ... and the smallest in eight
+        (255, 1, 256),  # 511: the largest in eight words ...
+        (256, 256),  # ... and the smallest on the general rows
+        (100, 100, 100),
+    ],
+)
+def test_small_tables_equal_the_general_rows_at_every_size_boundary(
+    variant: str, piles: tuple[int, ...]
+) -> None:
+    assert_same_row(*both_paths(variant, piles))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(1, 300), min_size=2, max_size=5),
+)
+def test_small_tables_equal_the_general_rows_on_random_rows(variant: str, piles: list[int]) -> None:
+    assert_same_row(*both_paths(variant, tuple(piles)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_rows_against_the_search(variant: str) -> None:
+    """Rows of up to 7 piles (every table small: the register rows) against the search."""
+    rng = random.Random(f"engine-{variant}")
+    rules = get_variant(variant)
+    for _ in range(150):
+        piles = tuple(rng.randint(1, 12) for _ in range(rng.randint(1, 7)))
+        result = solve_row(rules, piles)
+        assert as_reference(variant, result.value) == reference(variant, piles), piles
+
+
+def test_automatic_threads_share_a_large_table_not_a_small_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """threads=None with two free cores: a large table is shared by bands of columns; a row
+    whose tables take the register rows is one kernel call on one thread."""
+    calls: list[int] = []
+    run = _kernels.run
+
+    def recording(state: object, steps: int, threads: int) -> int:
+        calls.append(threads)
+        return run(state, steps, threads)
+
+    monkeypatch.setattr(interval._kernels, "run", recording)
+    monkeypatch.setattr(interval, "default_threads", lambda: 2)
+    rules = get_variant("endnim")
+    auto = solve_row(rules, (1100, 3, 1000))
+    assert 2 in calls
+    assert auto.value == solve_row(rules, (1100, 3, 1000), threads=1).value
+    calls.clear()
+    assert solve_row(rules, (100, 100, 100)).value == 4
+    assert calls == []  # the one-call row (_kernels.row), not the level loop
+
+
+def test_small_work_does_not_ask_the_system_for_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> int:
+        raise AssertionError("default_threads() read /proc/loadavg for a small row")
+
+    monkeypatch.setattr(interval, "default_threads", refuse)
+    assert solve_row(get_variant("endnim"), (100, 100, 100)).value == 4
+    assert interval.auto_threads(interval.PARALLEL_CELLS - 1) == 1
+
+
+def level_loop(variant: str, piles: tuple[int, ...]) -> RowResult:
+    """The row through solve_row's Python loop over levels (one kernel call per table)."""
+    saved = interval.SMALL_ROW_CELLS
+    interval.SMALL_ROW_CELLS = 0
+    try:
+        return solve_row(get_variant(variant), piles, threads=1, full_last=True)
+    finally:
+        interval.SMALL_ROW_CELLS = saved
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(1, 40), min_size=2, max_size=9)
+    | st.lists(st.sampled_from([1, 2, 7, 7, 7]), min_size=2, max_size=12)  # runs of equal piles
+    | st.lists(st.integers(1, 300), min_size=2, max_size=4),
+)
+def test_the_one_call_row_equals_the_level_loop(variant: str, piles: list[int]) -> None:
+    row = tuple(piles)
+    small = solve_row(get_variant(variant), row, threads=1, full_last=True)
+    assert_same_row(small, level_loop(variant, row))
+
+
+def test_the_one_call_row_reports_progress_once() -> None:
+    seen: list[tuple[int, int]] = []
+    solve_row(
+        get_variant("endnim"), (3, 1, 4), progress=lambda done, total: seen.append((done, total))
+    )
+    assert seen == [(19, 19)]

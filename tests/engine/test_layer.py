@@ -105,3 +105,24 @@ def test_small_lengths_and_budget() -> None:
     assert solve_layer(rules, 1, 4).tolist() == [1, 2, 3, 4]
     with pytest.raises(EngineError, match="budget"):
         solve_layer(rules, 12, 30)
+
+
+def test_a_small_layer_takes_one_thread_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """threads=None below a million cells: one thread, /proc/loadavg never read."""
+    from endnim.engine import _kernels, interval, layer
+
+    def refuse() -> int:
+        raise AssertionError("default_threads() asked for a small layer")
+
+    calls: list[int] = []
+    batch = _kernels.batch
+
+    def recording(*args: object) -> None:
+        calls.append(int(str(args[-1])))
+        batch(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(interval, "default_threads", refuse)
+    monkeypatch.setattr(layer._kernels, "batch", recording)
+    rules = get_variant("endnim")
+    assert np.array_equal(solve_layer(rules, 4, 6), solve_layer(rules, 4, 6, threads=2))
+    assert calls[: len(calls) // 2] == [1] * (len(calls) // 2)

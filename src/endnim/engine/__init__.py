@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from endnim.engine import _openmp  # noqa: F401  (before the kernels load libgomp)
 from endnim.engine.families import CODE_TO_OUTCOME, EngineError, family_of
 from endnim.engine.interval import (
     DEFAULT_BYTES,

@@ -18,6 +18,9 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from endnim.errors import EndNimError
 from endnim.moves import End
 from endnim.outcome import CODE_TO_OUTCOME as OUTCOME_OF_CODE
@@ -191,6 +194,30 @@ def base_border(variant: Variant, family: Family, largest: int) -> list[int]:
             known = single_pile_values(variant, size)
         if size <= 1 << 22:  # keep at most 4 million values (16 MB) per rule set
             _BASE[variant] = known
+    return known[: largest + 1]
+
+
+_BASE_ARRAY: weakref.WeakKeyDictionary[Variant, npt.NDArray[np.int32]] = weakref.WeakKeyDictionary()
+""":func:`base_border` as a read-only int32 array, per rule set (converting the list costs a
+few µs per call, a tenth of a whole G(20,20,20))."""
+
+
+def base_array(variant: Variant, family: Family, largest: int) -> npt.NDArray[np.int32]:
+    """:func:`base_border` as a read-only int32 array (a view of one kept per rule set).
+
+    >>> from endnim.variants import get_variant
+    >>> misere = get_variant("misere")
+    >>> base_array(misere, family_of(misere), 5).tolist()
+    [0, 0, 1, 2, 3, 4]
+    """
+    known = _BASE_ARRAY.get(variant)
+    if known is None or len(known) <= largest:
+        values = base_border(variant, family, largest)
+        kept = _BASE.get(variant)
+        known = np.array(kept if kept is not None and len(kept) > largest else values, np.int32)
+        known.flags.writeable = False
+        if len(known) <= (1 << 22) + 1:
+            _BASE_ARRAY[variant] = known
     return known[: largest + 1]
 
 

@@ -13,6 +13,7 @@ the inner run, each level keeping only the last rows and columns of the one befo
 
 from __future__ import annotations
 
+import heapq
 import os
 import time
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from endnim.engine.families import (
     PARTIZAN,
     EngineError,
     Family,
-    base_border,
+    base_array,
     family_of,
 )
 from endnim.moves import Move
@@ -47,11 +48,23 @@ CHUNK_CELLS = 4_000_000
 """Cells per kernel call: small enough to report progress and stop within ~0.1 s."""
 PARALLEL_CELLS = 1_000_000
 """A level of several tables with at least this many cells is spread over the threads, one
-table per thread."""
+table per thread; and work of this size asks how many cores are free."""
 SPLIT_CELLS = 64 * 64
 """An END-family table with at least this many cells is shared by the threads, each taking a
 band of columns (the kernel also wants 32 columns a thread). Measured on 2 cores: 2 threads
 beat 1 from 64 × 64 (75 → 65 µs) and by 1.8x from 150 × 150; benchmarks/README.md."""
+REGISTER_VALUES = 512
+"""An END table whose values stay below this (x + y < 512) is computed with its row's seen set
+in registers (``small_words`` in ``_kernels.c``), 2–2.6x faster per cell than the general
+row, on one thread: splitting it between threads does not pay."""
+LAYER_SPLIT_CELLS = PARALLEL_CELLS
+"""A layer (:func:`~endnim.engine.layer.solve_layer`) of at least this many cells asks how
+many cores are free. Smaller layers take a few ms on one thread (their tables mostly on the
+register rows), where a second thread that is not scheduled at once costs more than it saves."""
+SMALL_ROW_CELLS = PARALLEL_CELLS
+"""A row of fewer cells on one thread is computed in one kernel call (``_kernels.row``): it
+takes a few ms at most (no progress to show, no need to stop it midway), and the Python loop
+over its levels would cost a tenth of a G(100,100,100)."""
 LOAD_TTL = 1.0
 """Seconds :func:`default_threads` keeps its answer (the load average it reads moves slowly;
 reading it costs ~15 µs, as much as a small table)."""
@@ -122,6 +135,30 @@ def usable_threads(threads: int) -> int:
     return threads if _openmp_pid == pid else 1
 
 
+def auto_threads(cells: int, could_split: bool = False) -> int:
+    """The threads ``threads=None`` uses for ``cells`` cells of work.
+
+    When a table could be shared (``could_split``) or the work reaches
+    :data:`PARALLEL_CELLS`, the free cores (:func:`default_threads`); else one thread, without
+    asking the system.
+
+    >>> auto_threads(10_000)
+    1
+    """
+    if could_split or cells >= PARALLEL_CELLS:
+        return default_threads()
+    return 1
+
+
+def _splits(piles: Piles) -> bool:
+    """Whether the largest table of ``piles`` (its two largest piles) is one the threads share:
+    at least :data:`SPLIT_CELLS` cells, with values beyond the register path."""
+    if len(piles) < 2:
+        return False
+    *_, second, first = sorted(piles) if len(piles) <= 64 else heapq.nlargest(2, piles)[::-1]
+    return first * second >= SPLIT_CELLS and first + second >= REGISTER_VALUES
+
+
 def _other_work() -> float:
     try:
         average = os.getloadavg()[0]
@@ -173,10 +210,15 @@ def state_bytes(family: Family, rows: int, cols: int) -> int:
     if family.code == PARTIZAN:
         return 16 * lines
     if family.code == END:
-        words = (rows + cols) // 64 + 2
+        words = _small_words(rows + cols) or (rows + cols) // 64 + 2
         return lines * (words + words // 64 + 2) * 8 + lines * 12
     words = (2 * max(rows, cols) + 2) // 64 + 2
     return lines * words * 8 + lines * 24
+
+
+def _small_words(largest: int) -> int:
+    """Words per set of a small END table (``small_words`` + 1 in ``_kernels.c``), else 0."""
+    return 2 if largest < 64 else 5 if largest < 256 else 9 if largest < 512 else 0
 
 
 def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
@@ -297,7 +339,11 @@ def solve_row(
     bytes_budget: int | None = None,
 ) -> RowResult:
     """Value of ``piles`` and of all its options, by the interval DP (any variant the engine
-    supports). The plan is checked against the budget before anything is computed."""
+    supports). The plan is checked against the budget before anything is computed.
+
+    ``threads=None`` chooses by :func:`auto_threads`: the free cores when a table is large
+    enough to share by bands of columns (:data:`SPLIT_CELLS`, values beyond the register path)
+    or a level to spread, else one thread (a small row then takes one kernel call)."""
     family = family_of(variant)
     piles = tuple(piles)
     k = len(piles)
@@ -306,16 +352,15 @@ def solve_row(
     plan = plan_row(family, piles, full_last)
     plan.check(cells_budget, bytes_budget)
     if threads is None:
-        # threads share only an END table of SPLIT_CELLS cells or a level of PARALLEL_CELLS:
-        # below that the answer is one thread, without asking about the load
-        could_share = plan.cells >= (SPLIT_CELLS if family.code == END else PARALLEL_CELLS)
-        threads = default_threads() if could_share else 1
+        threads = auto_threads(plan.cells, family.code == END and _splits(piles))
     else:
         threads = max(1, threads)
-    base = np.asarray(base_border(variant, family, max(piles)), dtype=np.int32)
+    base = base_array(variant, family, max(piles))
     if k == 1:
         return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
 
+    if plan.cells < SMALL_ROW_CELLS and threads == 1:
+        return _small_row(family, piles, base, full_last, progress, plan.cells)
     done = 0
 
     def advance(cells: int) -> None:
@@ -370,6 +415,29 @@ def solve_row(
     final = previous[0]
     value = int(final[0][0][piles[-1]])
     return RowResult(family, piles, value, final, None, fulls)
+
+
+def _small_row(
+    family: Family,
+    piles: Piles,
+    base: Array,
+    full_last: bool,
+    progress: Progress | None,
+    cells: int,
+) -> RowResult:
+    """A row below :data:`SMALL_ROW_CELLS`: every level in one kernel call (``_kernels.row``)."""
+    x_size, y_size = piles[0], piles[-1]
+    out_rows = tuple(np.empty(y_size + 1, np.int32) for _ in range(family.tables))
+    out_cols = tuple(np.empty(x_size + 1, np.int32) for _ in range(family.tables))
+    fulls = (
+        tuple(np.empty((x_size + 1, y_size + 1), np.int32) for _ in range(family.tables))
+        if full_last
+        else None
+    )
+    _kernels.row(family.code, piles, base, out_rows, out_cols, fulls)
+    if progress is not None:
+        progress(cells, cells)
+    return RowResult(family, piles, int(out_rows[0][y_size]), (out_rows, out_cols), None, fulls)
 
 
 def outcome_of(family: Family, value: int) -> str:

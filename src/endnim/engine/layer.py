@@ -21,7 +21,13 @@ import numpy.typing as npt
 
 from endnim.engine import _kernels
 from endnim.engine.families import base_border, family_of
-from endnim.engine.interval import TABLE_OVERHEAD, Plan, default_threads, usable_threads
+from endnim.engine.interval import (
+    LAYER_SPLIT_CELLS,
+    TABLE_OVERHEAD,
+    Plan,
+    auto_threads,
+    usable_threads,
+)
 from endnim.variants.base import Variant
 
 Array = npt.NDArray[np.int32]
@@ -55,13 +61,18 @@ def solve_layer(
 
     Returns an array of shape ``(max_pile,) * length``; entry ``[a1-1, …, aL-1]`` is the Grundy
     value of ``a1 … aL`` (partizan: the outcome code, 0 = P, 1 = L, 2 = R, 3 = N).
+    ``threads=None``: :func:`~endnim.engine.interval.auto_threads` (the free cores from
+    :data:`~endnim.engine.interval.LAYER_SPLIT_CELLS` cells, one thread below).
     """
     if length < 0 or max_pile < 1:
         raise ValueError("length must be >= 0 and max_pile >= 1")
     family = family_of(variant)
     plan = plan_layer(family.tables, length, max_pile)
     plan.check(cells_budget, bytes_budget)
-    threads = default_threads() if threads is None else max(1, threads)
+    if threads is None:
+        threads = auto_threads(plan.cells, plan.cells >= LAYER_SPLIT_CELLS)
+    else:
+        threads = max(1, threads)
     base = np.asarray(base_border(variant, family, max_pile), dtype=np.int32)
     if length == 0:
         return np.asarray(variant.terminal_value(()), dtype=np.int32)
