@@ -108,17 +108,26 @@ def format_bytes(count: int) -> str:
     return f"{format_count(count)} bytes"
 
 
-@lru_cache(maxsize=1024, typed=True)
+_EXACT_BELOW = 10**15
+_FLOAT_BELOW = 10**300  # a constant: 10**300 in the body would be computed on every call
+
+
 def format_count(n: int) -> str:
     """A count written exactly when short, in scientific notation when huge.
 
     >>> format_count(1234), format_count(10**40), format_count(10**400)
     ('1,234', '1.0e+40', '~10^400')
     """
-    if n < 10**15:
+    if n < _EXACT_BELOW:
         return f"{n:,}"
-    if n < 10**300:
+    if n < _FLOAT_BELOW:
         return f"{float(n):.1e}"
+    return _power_of_ten(n)
+
+
+@lru_cache(maxsize=1024)
+def _power_of_ten(n: int) -> str:
+    """``~10^e`` for a count beyond floats (e = floor(log10 n))."""
     exponent = int(n.bit_length() * 0.30102999566398120)  # floor(log10 n), without str(n)
     while 10**exponent > n:
         exponent -= 1

@@ -64,7 +64,7 @@ def analyze(
     """
     from functools import partial
 
-    from endnim.analyzer import analyze
+    from endnim.analyzer import analyze, analyzer_of
     from endnim.render import print_analysis, progress_bar
 
     for token in position:
@@ -73,6 +73,9 @@ def analyze(
     name = variant_name(variant.lower(), convention)
     bar = progress_bar()
     run = partial(analyze, budget=budget, threads=threads, progress=bar.update)
+    if batch is not None:  # the same analysis, with the rule set and theory looked up once
+        each = analyzer_of(name, method, budget=budget, threads=threads, progress=bar.update)
+        run = partial(_batch_run, each)
     with bar:
         _analyze_all(run, position, name, method, as_json, batch, print_analysis)
 
@@ -128,6 +131,11 @@ def _analyze_all(
         click.echo(result.to_json())
     else:
         print_analysis(result)
+
+
+def _batch_run(each: Callable[[object], Analysis], text: str, *_: str) -> Analysis:
+    """``run(text, name, method)`` of a batch, by :func:`endnim.analyzer.analyzer_of`."""
+    return each(text)
 
 
 BATCH_WRITE = 256
