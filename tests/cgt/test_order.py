@@ -7,9 +7,22 @@ import itertools
 import pycgt
 import pytest
 from conftest import positions
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pycgt_bridge import to_pycgt
 
-from endnim.cgt import Relation, compare, confused, geq, leq, nus, outcome, parse, position_value
+from endnim.cgt import (
+    Relation,
+    compare,
+    confused,
+    game,
+    geq,
+    leq,
+    nus,
+    outcome,
+    parse,
+    position_value,
+)
 from endnim.cgt.game import Game
 from endnim.cgt.order import _leq
 
@@ -76,3 +89,25 @@ def test_number_up_star_shortcut_equals_the_recursion(
 def test_relation_ascii() -> None:
     assert [r.ascii for r in Relation] == ["=", ">", "<", "<>"]
     assert compare(parse("^"), parse("*")) is Relation.CONFUSED
+
+
+def _plain_leq(x: Game, y: Game) -> bool:
+    """Conway's definition with no memo, no shortcut, no identity test."""
+    return not any(_plain_leq(y, xl) for xl in x.left) and not any(
+        _plain_leq(yr, x) for yr in y.right
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_memoised_leq_equals_the_plain_definition_on_random_games(data: st.DataObject) -> None:
+    """leq reads and writes the per-game memo inline around its recursion (order.py); on
+    random canonical games built from small End-Nim values it must equal the definition."""
+    pool = [position_value(p) for p in positions(3, 3)]
+    for _ in range(3):  # a few generations of new games from random option sets
+        lefts = data.draw(st.lists(st.sampled_from(pool), max_size=3))
+        rights = data.draw(st.lists(st.sampled_from(pool), max_size=3))
+        pool.append(game(lefts, rights))
+    g, h = data.draw(st.sampled_from(pool)), data.draw(st.sampled_from(pool))
+    assert leq(g, h) == _plain_leq(g, h)
+    assert leq(h, g) == _plain_leq(h, g)

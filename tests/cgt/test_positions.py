@@ -151,3 +151,44 @@ def test_longer_rows_agree_with_the_solver(piles: list[int]) -> None:
     assert outcome(g) == solver("partizan").value(row).outcome
     assert position_value(row[::-1]) is negate(g)
     assert parse(str(g)) is g
+
+
+def test_fast_path_with_cached_options_equals_a_cold_evaluation() -> None:
+    """Rows met in order take the fast path (every option cached, no estimate); the forms
+    must be the same objects as a cold post-order evaluation gives."""
+    import itertools
+
+    from endnim.cgt import positions as module
+    from endnim.cgt.game import ZERO
+
+    rows = [r for n in (1, 2, 3) for r in itertools.product(range(1, 5), repeat=n)]
+    saved = dict(module._VALUES)
+    try:
+        module._VALUES.clear()
+        module._VALUES[()] = ZERO
+        cold = {row: position_value(row) for row in reversed(rows)}  # longest first: cold
+        module._VALUES.clear()
+        module._VALUES[()] = ZERO
+        warm = {row: position_value(row) for row in rows}  # shortest first: fast path
+    finally:
+        module._VALUES.clear()
+        module._VALUES.update(saved)
+    assert all(cold[row] is warm[row] for row in rows)
+
+
+def test_fast_path_skips_the_estimate_only_when_every_option_is_cached() -> None:
+    from endnim.cgt import positions as module
+    from endnim.cgt.game import ZERO
+
+    saved = dict(module._VALUES)
+    try:
+        module._VALUES.clear()
+        module._VALUES[()] = ZERO
+        with pytest.raises(BudgetError):
+            position_value((9, 8, 9), budget=10)  # options not cached: refused up front
+        for size in range(1, 9):  # cache every option of (9,), not (9,) itself
+            position_value((size,))
+        assert str(position_value((9,), budget=1)) == "*9"  # cached options cost nothing
+    finally:
+        module._VALUES.clear()
+        module._VALUES.update(saved)
