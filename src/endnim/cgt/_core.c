@@ -20,7 +20,7 @@
 
 #define MAX_BIRTHDAY 2000
 #define MEMO_MIN_BITS 16
-#define MEMO_MAX_BITS 23 /* 8M entries, 72 MB at most */
+#define MEMO_MAX_BITS 23 /* 8M slots (4M comparisons), 64 MB at most */
 
 /* ------------------------------------------------------------------ the game store */
 static int32_t *opt_pool = NULL; /* every game's options: lefts then rights */
@@ -69,23 +69,16 @@ static uint32_t next_generation(void) {
 }
 
 /* ------------------------------------------------------------------ the memo of <= */
-static uint64_t *memo_keys = NULL; /* (g << 32 | h) + 1, 0 = empty */
-static uint8_t *memo_vals = NULL;
+/* One word per entry: ((g << 31 | h) + 1) << 1 | answer, 0 = empty (ids are below 2^31). */
+static uint64_t *memo = NULL;
 static int memo_bits = 0;
 static Py_ssize_t memo_used = 0;
 
 static int memo_alloc(int bits) {
-    uint64_t *keys = calloc((size_t)1 << bits, sizeof(uint64_t));
-    uint8_t *vals = malloc((size_t)1 << bits);
-    if (!keys || !vals) {
-        free(keys);
-        free(vals);
-        return -1;
-    }
-    free(memo_keys);
-    free(memo_vals);
-    memo_keys = keys;
-    memo_vals = vals;
+    uint64_t *table = calloc((size_t)1 << bits, sizeof(uint64_t));
+    if (!table) return -1;
+    free(memo);
+    memo = table;
     memo_bits = bits;
     memo_used = 0;
     return 0;
@@ -99,42 +92,38 @@ static inline size_t memo_slot(uint64_t key) {
 static inline int memo_get(uint64_t key) {
     size_t mask = ((size_t)1 << memo_bits) - 1;
     for (size_t i = memo_slot(key);; i = (i + 1) & mask) {
-        uint64_t k = memo_keys[i];
-        if (k == key) return memo_vals[i];
-        if (k == 0) return -1;
+        uint64_t e = memo[i];
+        if ((e >> 1) == key) return (int)(e & 1);
+        if (e == 0) return -1;
     }
 }
 
-static void memo_insert(uint64_t key, uint8_t val) {
+static void memo_insert(uint64_t key, uint64_t val) {
     size_t mask = ((size_t)1 << memo_bits) - 1;
     size_t i = memo_slot(key);
-    while (memo_keys[i] != 0 && memo_keys[i] != key) i = (i + 1) & mask;
-    if (memo_keys[i] == 0) memo_used++;
-    memo_keys[i] = key;
-    memo_vals[i] = val;
+    while (memo[i] != 0 && (memo[i] >> 1) != key) i = (i + 1) & mask;
+    if (memo[i] == 0) memo_used++;
+    memo[i] = key << 1 | val;
 }
 
-static void memo_put(uint64_t key, uint8_t val) {
+static void memo_put(uint64_t key, uint64_t val) {
     if ((memo_used + 1) * 2 > ((Py_ssize_t)1 << memo_bits)) {
         if (memo_bits < MEMO_MAX_BITS) { /* rehash into a table twice the size */
-            uint64_t *old_keys = memo_keys;
-            uint8_t *old_vals = memo_vals;
+            uint64_t *old = memo;
             size_t old_size = (size_t)1 << memo_bits;
-            memo_keys = NULL;
-            memo_vals = NULL;
+            memo = NULL;
             if (memo_alloc(memo_bits + 1) == 0) {
                 for (size_t i = 0; i < old_size; i++)
-                    if (old_keys[i]) memo_insert(old_keys[i], old_vals[i]);
-                free(old_keys);
-                free(old_vals);
+                    if (old[i]) memo_insert(old[i] >> 1, old[i] & 1);
+                free(old);
             } else { /* out of memory: keep the old table, emptied */
-                memo_keys = old_keys;
-                memo_vals = old_vals;
-                memset(memo_keys, 0, old_size * sizeof(uint64_t));
+                memo = old;
+                memo_bits = memo_bits ? memo_bits : MEMO_MIN_BITS;
+                memset(memo, 0, old_size * sizeof(uint64_t));
                 memo_used = 0;
             }
         } else { /* at the bound: start afresh */
-            memset(memo_keys, 0, ((size_t)1 << memo_bits) * sizeof(uint64_t));
+            memset(memo, 0, ((size_t)1 << memo_bits) * sizeof(uint64_t));
             memo_used = 0;
         }
     }
@@ -143,7 +132,7 @@ static void memo_put(uint64_t key, uint8_t val) {
 
 static int leq(int32_t g, int32_t h) {
     if (g == h) return 1;
-    uint64_t key = (((uint64_t)(uint32_t)g << 32) | (uint32_t)h) + 1;
+    uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
     int found = memo_get(key);
     if (found >= 0) return found;
     int result = 1;
@@ -163,7 +152,7 @@ static int leq(int32_t g, int32_t h) {
             }
         }
     }
-    memo_put(key, (uint8_t)result);
+    memo_put(key, (uint64_t)result);
     return result;
 }
 
@@ -407,6 +396,10 @@ static PyObject *add(PyObject *self, PyObject *args) {
     PyObject *lt, *rt;
     if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &lt, &PyTuple_Type, &rt)) return NULL;
     Py_ssize_t nl = PyTuple_GET_SIZE(lt), nr = PyTuple_GET_SIZE(rt);
+    if (n_games >= INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "the compiled core holds at most 2^31 - 1 games");
+        return NULL;
+    }
     if (n_games == games_cap && grow_games()) return PyErr_NoMemory();
     if (pool_len + nl + nr > pool_cap) {
         Py_ssize_t cap = pool_cap ? pool_cap : 4096;

@@ -106,7 +106,7 @@ class Game:
         self.le: dict[int, bool] = {}
         """Memo of comparisons: ``self.le[h.id]`` is ``self <= h``."""
         self._neg: Game | None = None
-        self.birthday: int = 1 + max((g.birthday for g in (*left, *right)), default=-1)
+        self.birthday: int = 1 + max([g.birthday for g in left + right], default=-1)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -205,8 +205,8 @@ def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
     if found is not None:
         return found
     games = _GAMES
-    lefts = tuple(games[i] for i in left_ids)
-    rights = tuple(games[i] for i in right_ids)
+    lefts = tuple(map(games.__getitem__, left_ids))
+    rights = tuple(map(games.__getitem__, right_ids))
     made = Game(len(games), lefts, rights, _recognise(lefts, rights))
     if CORE is not None and CORE.add(left_ids, right_ids) != made.id:  # pragma: no cover
         raise RuntimeError("endnim.cgt: the compiled table is out of step with the games")

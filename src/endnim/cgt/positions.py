@@ -22,7 +22,7 @@ from typing import Any
 
 from endnim.cgt.arithmetic import add
 from endnim.cgt.canonical import game
-from endnim.cgt.game import ZERO, Game
+from endnim.cgt.game import CORE, ZERO, Game, intern_ids
 from endnim.cgt.order import outcome
 from endnim.errors import BudgetError, VariantError
 from endnim.position import Position
@@ -184,10 +184,13 @@ def position_value(
         lefts = _children(piles, "L")
         rights = _children(piles, "R")
         try:  # the common case when rows are met in order: every option is known already
-            found = game([cache[c] for c in lefts], [cache[c] for c in rights])
+            left_games = [cache[c] for c in lefts]
+            right_games = [cache[c] for c in rights]
         except KeyError:
             pass
         else:  # one construction from known options: nothing for the budget to refuse
+            ids = None if CORE is None else CORE.canon(left_games, right_games)  # game()'s work
+            found = game(left_games, right_games) if ids is None else intern_ids(*ids)
             cache[piles] = found
             return found
     total = _check_budget(piles, DEFAULT_BUDGET if budget is None else budget)
