@@ -108,3 +108,31 @@ def test_fast_children_equal_the_variants_raw_options() -> None:
     for row in [(), *rows]:
         for player in ("L", "R"):
             assert _children(row, player) == [o[3] for o in _VARIANT.raw_options(row, player)]
+
+
+def test_threads_interning_at_once_keep_one_game_per_form() -> None:
+    """The web server answers light requests on threads: new games made at the same time
+    must still get distinct ids, one object per form, with the compiled mirror in step."""
+    import sys
+    import threading
+
+    from endnim.cgt.game import _GAMES
+
+    def work(offset: int) -> None:
+        for n in range(40):
+            nus_games = [integer(300 + offset * 50 + n), nimber(2)]
+            game(nus_games, [integer(-(300 + offset * 50 + n))])
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert all(g.id == i for i, g in enumerate(_GAMES))
+    if CORE is not None:
+        assert CORE.count() == game_count()

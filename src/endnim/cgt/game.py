@@ -20,6 +20,7 @@ here (which write known canonical forms directly).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from types import ModuleType
@@ -168,6 +169,8 @@ def _unpickle(text: str) -> Game:
 
 # ---------------------------------------------------------------------------- the table
 _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+_INTERNING = threading.Lock()
+"""Held while a new game is made: the web server answers light requests on several threads."""
 _GAMES: list[Game] = []
 
 
@@ -204,15 +207,19 @@ def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
     found = _TABLE.get(key)
     if found is not None:
         return found
-    games = _GAMES
-    lefts = tuple(map(games.__getitem__, left_ids))
-    rights = tuple(map(games.__getitem__, right_ids))
-    made = Game(len(games), lefts, rights, _recognise(lefts, rights))
-    if CORE is not None and CORE.add(left_ids, right_ids) != made.id:  # pragma: no cover
-        raise RuntimeError("endnim.cgt: the compiled table is out of step with the games")
-    games.append(made)
-    _TABLE[key] = made
-    return made
+    with _INTERNING:  # a new id, the compiled mirror and the table change together
+        found = _TABLE.get(key)
+        if found is not None:
+            return found
+        games = _GAMES
+        lefts = tuple(map(games.__getitem__, left_ids))
+        rights = tuple(map(games.__getitem__, right_ids))
+        made = Game(len(games), lefts, rights, _recognise(lefts, rights))
+        if CORE is not None and CORE.add(left_ids, right_ids) != made.id:  # pragma: no cover
+            raise RuntimeError("endnim.cgt: the compiled table is out of step with the games")
+        games.append(made)
+        _TABLE[key] = made
+        return made
 
 
 # ------------------------------------------------------------------ number-up-star values
