@@ -58,11 +58,20 @@ static int grow_games(void) {
     return 0;
 }
 
+static void forget_stamps(void) {
+    memset(mark, 0, (size_t)games_cap * sizeof(uint32_t));
+    memset(below_at, 0, (size_t)games_cap * sizeof(uint32_t));
+    memset(above_at, 0, (size_t)games_cap * sizeof(uint32_t));
+    generation = 0;
+}
+
+/* A call of canon takes at most GENERATIONS_PER_CALL generations; it starts afresh before
+ * the counter could wrap inside it, so no stamp from before a wrap survives it. */
+#define GENERATIONS_PER_CALL 8
+
 static uint32_t next_generation(void) {
     if (++generation == 0) { /* wrapped: forget every stamp */
-        memset(mark, 0, (size_t)games_cap * sizeof(uint32_t));
-        memset(below_at, 0, (size_t)games_cap * sizeof(uint32_t));
-        memset(above_at, 0, (size_t)games_cap * sizeof(uint32_t));
+        forget_stamps();
         generation = 1;
     }
     return generation;
@@ -350,6 +359,7 @@ static PyObject *ids_tuple(vec *a) {
 static PyObject *canon(PyObject *self, PyObject *args) {
     PyObject *lefts, *rights;
     if (!PyArg_ParseTuple(args, "OO", &lefts, &rights)) return NULL;
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
     vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
     PyObject *result = NULL;
     int status = read_ids(lefts, &l);
