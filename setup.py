@@ -16,6 +16,11 @@ setup(
             extra_link_args=openmp,
         ),
         Extension(
+            "endnim.cgt._core",
+            ["src/endnim/cgt/_core.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+        ),
+        Extension(
             "endnim.theory._prop8",
             ["src/endnim/theory/_prop8.c"],
             extra_compile_args=["-O3", "-std=c11"],

@@ -23,18 +23,40 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from endnim.cgt.game import Game, intern, nimber
+from endnim.cgt.game import CORE, Game, intern, intern_ids, nimber
 from endnim.cgt.order import leq
 
-__all__ = ["game"]
+__all__ = ["game", "python_game"]
 
 
 def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """The canonical form of {left | right} for any canonical options (duplicates allowed).
 
+    The compiled core (``endnim.cgt._core``: the same steps on game ids, comparisons memoised
+    per id pair in a bounded table) does the work when it is built and every option is born
+    by day 2000 (its recursion stays shallow); otherwise :func:`python_game` does.
+
     >>> from endnim.cgt.game import ZERO, STAR
     >>> game([STAR], [STAR]) is ZERO, str(game([ZERO, STAR], [ZERO, STAR]))
     (True, '*2')
+    """
+    if CORE is not None:
+        if not isinstance(left, list | tuple):
+            left = list(left)
+        if not isinstance(right, list | tuple):
+            right = list(right)
+        found = CORE.canon(left, right)
+        if found is not None:
+            return intern_ids(found[0], found[1])
+    return python_game(left, right)
+
+
+def python_game(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """:func:`game` in pure Python (the reference the compiled core is tested against).
+
+    >>> from endnim.cgt.game import ZERO, STAR
+    >>> python_game([ZERO], [STAR]) is game([ZERO], [STAR])
+    True
     """
     lefts = _distinct(left)
     rights = _distinct(right)

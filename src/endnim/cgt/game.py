@@ -20,14 +20,25 @@ here (which write known canonical forms directly).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from endnim.cgt.order import Relation
 
+_core: ModuleType | None
+try:  # the compiled mirror of the table (order and simplification on ids); optional
+    from endnim.cgt import _core
+except ImportError:  # pragma: no cover - built by setup.py; the pure-Python path remains
+    _core = None
+CORE = _core
+"""The compiled core (``endnim.cgt._core``), or ``None`` when it is not built."""
+
 __all__ = [
+    "CORE",
     "DOWN",
     "NUS",
     "STAR",
@@ -37,6 +48,7 @@ __all__ = [
     "game_count",
     "integer",
     "intern",
+    "intern_ids",
     "nimber",
     "number",
     "nus",
@@ -95,7 +107,7 @@ class Game:
         self.le: dict[int, bool] = {}
         """Memo of comparisons: ``self.le[h.id]`` is ``self <= h``."""
         self._neg: Game | None = None
-        self.birthday: int = 1 + max((g.birthday for g in (*left, *right)), default=-1)
+        self.birthday: int = 1 + max([g.birthday for g in left + right], default=-1)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -157,6 +169,8 @@ def _unpickle(text: str) -> Game:
 
 # ---------------------------------------------------------------------------- the table
 _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+_INTERNING = threading.Lock()
+"""Held while a new game is made: the web server answers light requests on several threads."""
 _GAMES: list[Game] = []
 
 
@@ -180,17 +194,32 @@ def intern(left: Sequence[Game], right: Sequence[Game]) -> Game:
     """
     left_ids = tuple(sorted(g.id for g in left))
     right_ids = tuple(sorted(g.id for g in right))
+    return intern_ids(left_ids, right_ids)
+
+
+def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
+    """:func:`intern` from the options' ids, each tuple sorted ascending.
+
+    >>> intern_ids((ZERO.id,), (ZERO.id,)) is STAR
+    True
+    """
     key = (left_ids, right_ids)
     found = _TABLE.get(key)
     if found is not None:
         return found
-    games = _GAMES
-    lefts = tuple(games[i] for i in left_ids)
-    rights = tuple(games[i] for i in right_ids)
-    made = Game(len(games), lefts, rights, _recognise(lefts, rights))
-    games.append(made)
-    _TABLE[key] = made
-    return made
+    with _INTERNING:  # a new id, the compiled mirror and the table change together
+        found = _TABLE.get(key)
+        if found is not None:
+            return found
+        games = _GAMES
+        lefts = tuple(map(games.__getitem__, left_ids))
+        rights = tuple(map(games.__getitem__, right_ids))
+        made = Game(len(games), lefts, rights, _recognise(lefts, rights))
+        if CORE is not None and CORE.add(left_ids, right_ids) != made.id:  # pragma: no cover
+            raise RuntimeError("endnim.cgt: the compiled table is out of step with the games")
+        games.append(made)
+        _TABLE[key] = made
+        return made
 
 
 # ------------------------------------------------------------------ number-up-star values

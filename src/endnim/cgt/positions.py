@@ -22,14 +22,14 @@ from typing import Any
 
 from endnim.cgt.arithmetic import add
 from endnim.cgt.canonical import game
-from endnim.cgt.game import ZERO, Game
+from endnim.cgt.game import CORE, ZERO, Game, intern_ids
 from endnim.cgt.order import outcome
 from endnim.errors import BudgetError, VariantError
 from endnim.position import Position
 from endnim.ruleset import RuleSet
 from endnim.search import format_bytes, format_count, post_order
 from endnim.variants import get_row_variant, get_variant
-from endnim.variants.base import Piles
+from endnim.variants.base import Piles, Variant, end_children
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -58,6 +58,30 @@ SHALLOW = 200
 hence the depth of a comparison, is at most its number of coins)."""
 
 _VARIANT = get_row_variant("partizan")
+_PLAIN = (
+    not _VARIANT.reversible
+    and type(_VARIANT).allows is Variant.allows
+    and type(_VARIANT).allows_take is Variant.allows_take
+    and type(_VARIANT).is_terminal is Variant.is_terminal
+)
+"""Whether the variant's options are just "any new size at one end" (its hooks are the
+defaults), so :func:`_children` may build them at once, without ``raw_options``' checks."""
+
+
+def _children(piles: Piles, player: str) -> list[Piles]:
+    """The player's options from ``piles``, as ``[o[3] for o in raw_options(piles, player)]``.
+
+    >>> _children((3, 1, 2), "L") == [o[3] for o in _VARIANT.raw_options((3, 1, 2), "L")]
+    True
+    """
+    if _PLAIN and piles:
+        ends = _VARIANT.ends(piles, player)  # type: ignore[arg-type]
+        if len(ends) == 1:  # one end: every new size gives a different row
+            end = ends[0]
+            return end_children(piles, end, range(piles[0] if end == "L" else piles[-1]))
+    return [option[3] for option in _VARIANT.raw_options(piles, player)]  # type: ignore[arg-type]
+
+
 _VALUES: dict[Piles, Game] = {(): ZERO}
 MAX_CACHE = 5_000_000
 
@@ -157,13 +181,16 @@ def position_value(
         cache[()] = ZERO
     raw = _VARIANT.raw_options
     if sum(piles) < SHALLOW:  # birthdays <= coins, so comparisons stay shallow
-        lefts = [option[3] for option in raw(piles, "L")]
-        rights = [option[3] for option in raw(piles, "R")]
+        lefts = _children(piles, "L")
+        rights = _children(piles, "R")
         try:  # the common case when rows are met in order: every option is known already
-            found = game([cache[c] for c in lefts], [cache[c] for c in rights])
+            left_games = [cache[c] for c in lefts]
+            right_games = [cache[c] for c in rights]
         except KeyError:
             pass
         else:  # one construction from known options: nothing for the budget to refuse
+            ids = None if CORE is None else CORE.canon(left_games, right_games)  # game()'s work
+            found = game(left_games, right_games) if ids is None else intern_ids(*ids)
             cache[piles] = found
             return found
     total = _check_budget(piles, DEFAULT_BUDGET if budget is None else budget)
