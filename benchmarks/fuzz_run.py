@@ -63,7 +63,16 @@ def hostile_command(rng: random.Random) -> list[str]:
     variant = rng.choice(VARIANTS) or "endnim"
     return rng.choice(
         [
-            ["analyze", "--json", "-v", variant, "-m", rng.choice(["auto", "theory", "search"]), "--", text],
+            [
+                "analyze",
+                "--json",
+                "-v",
+                variant,
+                "-m",
+                rng.choice(["auto", "theory", "search"]),
+                "--",
+                text,
+            ],
             ["value", "--", text],
             ["phase", "--", text],
             ["table", "--middle", text, "--rows", "1..6", "--cols", "1..6"],
@@ -320,7 +329,8 @@ def main() -> None:
     inputs = sum(int(report[k]["inputs"]) for k in ("cli", "expressions", "api"))  # type: ignore[index]
     report["totals"] = {
         "hostile_inputs": inputs,
-        "internal_errors": report["cli"]["internal_errors"] + report["expressions"]["internal_errors"],  # type: ignore[index]
+        "internal_errors": report["cli"]["internal_errors"]
+        + report["expressions"]["internal_errors"],  # type: ignore[index]
         "hangs": report["cli"]["hangs"] + report["expressions"]["hangs"] + report["api"]["hangs"],  # type: ignore[index]
         "5xx": report["api"]["5xx"],  # type: ignore[index]
         "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
