@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from endnim.errors import BudgetError, EndNimError, VariantError
+from endnim.json_line import dumps
 from endnim.moves import End, Move
 from endnim.outcome import Outcome
 from endnim.position import Position
@@ -34,7 +35,7 @@ from endnim.search import (
     format_count,
 )
 from endnim.theory import MoveRange, Reason
-from endnim.theory.base import Theory, json_encoder
+from endnim.theory.base import Theory
 from endnim.variants import Variant, get_variant
 
 Method = Literal["auto", "theory", "search", "engine"]
@@ -53,11 +54,6 @@ its own way: :mod:`endnim.web.words`)."""
 
 MAX_LISTED_MOVES = 1000
 """``winning_moves`` lists single moves up to this many; ``winning_move_ranges`` is always whole."""
-
-_ENCODER = json_encoder()
-"""The encoder of :meth:`Analysis.to_json`: ``json.dumps(to_dict(), ensure_ascii=False)``, built
-once (``json.dumps`` with options builds a new one on every call), writing what a reason's data
-hold as :meth:`Reason.to_dict` would."""
 
 OUTCOME_WORDS = {outcome.value: outcome.words for outcome in Outcome}
 """Each outcome class in words (from :class:`endnim.outcome.Outcome`)."""
@@ -117,7 +113,7 @@ class Analysis:
 
     def _fields(self, *, encodable: bool) -> dict[str, Any]:
         """:meth:`to_dict`; with ``encodable``, the reasons' data are not copied into plain
-        JSON types but left to :data:`_ENCODER` (the same text, a fifth of a batch's time)."""
+        JSON types but left to :func:`endnim.json_line.dumps` (the same text)."""
         row = self.winning_move_list is None
         result: dict[str, Any] = {
             "position": (
@@ -182,8 +178,16 @@ class Analysis:
         return [str(r) for r in self.winning_move_ranges]
 
     def to_json(self) -> str:
-        """One line of JSON."""
-        return _ENCODER.encode(self._fields(encodable=True))
+        """One line of compact JSON: :meth:`to_dict` as ``endnim analyze --json`` prints it.
+
+        >>> analyze("2 2").to_json()[:40]
+        '{"position":[2,2],"variant":"endnim","ou'
+        """
+        return dumps(self._fields(encodable=True)).decode()
+
+    def to_json_bytes(self) -> bytes:
+        """:meth:`to_json` as UTF-8 bytes (what a batch writes)."""
+        return dumps(self._fields(encodable=True))
 
 
 THRESHOLD_NAMES = {"L_star": "L*", "R_star": "R*", "L_threshold": "L", "R_threshold": "R"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import click
 
@@ -92,14 +92,17 @@ def _analyze_all(
     if batch is not None:
         if position:
             raise EndNimError("give either POSITION or --batch, not both")
-        import json
+        from endnim.json_line import dumps
 
+        out = _binary_stdout()  # the JSON lines are UTF-8 bytes already
         failures = 0
-        pending: list[str] = []  # JSON lines not yet written: one write per BATCH_WRITE lines
+        pending: list[bytes] = []  # JSON lines not yet written: one write per BATCH_WRITE lines
 
         def flush() -> None:
             if pending:
-                click.echo("\n".join(pending))
+                pending.append(b"")  # the last line's newline
+                out.write(b"\n".join(pending))
+                out.flush()
                 pending.clear()
 
         for number, text, problem in _batch_lines(batch):
@@ -112,10 +115,11 @@ def _analyze_all(
                 flush()  # keep standard output and the error messages in input order
                 click.echo(f"endnim: error: line {number}: {error}", err=True)
                 if as_json:
-                    click.echo(json.dumps({"input": text, "line": number, "error": str(error)}))
+                    pending.append(dumps({"input": text, "line": number, "error": str(error)}))
+                    flush()
                 continue
             if as_json:
-                pending.append(result.to_json())
+                pending.append(result.to_json_bytes())
                 if len(pending) >= BATCH_WRITE:
                     flush()
             else:
@@ -131,6 +135,26 @@ def _analyze_all(
         click.echo(result.to_json())
     else:
         print_analysis(result)
+
+
+class _TextWriter:
+    """Bytes written as text, for a standard output without a binary buffer."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes) -> None:
+        self.stream.write(data.decode())
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def _binary_stdout() -> BinaryIO | _TextWriter:
+    """Standard output's binary buffer (or a writer that decodes into the text stream)."""
+    sys.stdout.flush()  # anything written as text goes first
+    buffer = getattr(sys.stdout, "buffer", None)
+    return buffer if buffer is not None else _TextWriter(sys.stdout)
 
 
 def _batch_run(each: Callable[[object], Analysis], text: str, *_: str) -> Analysis:
