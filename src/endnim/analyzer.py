@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import Any, Literal
 
 from endnim.errors import BudgetError, EndNimError, VariantError
@@ -421,31 +423,38 @@ def _complete(
     )
     if analysis.grundy is not None or not rules.impartial:
         return
-    from endnim.engine.families import EngineError, family_of
-    from endnim.engine.interval import plan_row, solve_row
-
+    engine = _engine_row()  # imported once (numpy), not per line of a batch
     try:
-        family = family_of(rules)  # kept on the rule set: a batch asks this once per line
-    except EngineError:
+        family = engine.family_of(rules)  # kept on the rule set: a batch asks this once per line
+    except engine.EngineError:
         return
     cells_budget = AUTO_ENGINE_CELLS if budget is None else budget
-    refusal = plan_row(family, piles).refusal(cells_budget)  # solve_row's own check, early
+    refusal = engine.plan_row(family, piles).refusal(cells_budget)  # solve_row's check, early
     if refusal:
         analysis.notes.append(f"Grundy value not computed: {refusal}")
         return
     try:
-        result = solve_row(
+        result = engine.solve_row(
             rules,
             piles,
             threads=threads,
             progress=progress,
             cells_budget=cells_budget,
         )
-    except EngineError as error:
+    except engine.EngineError as error:
         analysis.notes.append(f"Grundy value not computed: {error}")
         return
     analysis.grundy = result.value
     analysis.sources["grundy"] = "engine"
+
+
+@cache
+def _engine_row() -> ModuleType:
+    """:mod:`endnim.engine.interval` (with ``family_of`` and ``EngineError``), imported on first
+    use: the theory path never loads the engine and numpy."""
+    from endnim.engine import interval
+
+    return interval
 
 
 def _remoteness(value: ImpartialValue | PartizanValue) -> int | dict[str, int]:

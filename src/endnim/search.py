@@ -91,15 +91,22 @@ def estimate_bytes(states: int, position: object, work: int = 0) -> int:
     return states * (BYTES_PER_STATE + 8 * max(0, size - 3)) + work * BYTES_PER_VISIT
 
 
-@lru_cache(maxsize=1024, typed=True)  # budgets and small counts recur in every refusal message
 def format_bytes(count: int) -> str:
     """Human-readable byte count; astronomically large ones in powers of ten.
 
     >>> format_bytes(3 * 2**30), format_bytes(10**40)
     ('3.0 GiB', '1.0e+40 bytes')
     """
-    if count >= 1024**6:
+    if count >= _EXABYTES:  # huge counts are rarely met twice: no cache
         return f"{format_count(count)} bytes"
+    return _format_bytes(count)
+
+
+_EXABYTES = 1024**6
+
+
+@lru_cache(maxsize=1024, typed=True)  # budgets and small counts recur in every refusal message
+def _format_bytes(count: int) -> str:
     size = float(count)
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if size < 1024:

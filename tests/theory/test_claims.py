@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from endnim.theory.claims import Relation, claims_data, relation
+from endnim.theory.claims import Relation, claims_data, offset, relation
 
 NAMES = ("a_1", "a_2", "a_k", "l", "r_m")
 terms = st.lists(st.sampled_from(NAMES) | st.integers(-9, 9), min_size=1, max_size=3).filter(
@@ -61,3 +61,21 @@ def test_bad_relations_are_refused(text: str) -> None:
 def test_a_false_claim_is_a_bug() -> None:
     with pytest.raises(AssertionError):
         claims_data({"a_1": 1}, [relation("a_1 >= 2")], {"a_1": 1})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.sampled_from(["a_1", "a_k", "l"]))
+def test_an_offset_is_the_parsed_relation_in_every_derived_form(difference: int, name: str) -> None:
+    """offset() fills the text, sides and JSON by hand; they must be what parsing gives."""
+    other = "a_k" if name != "a_k" else "a_1"
+    sign = "+" if difference >= 0 else "-"
+    parsed = relation(f"{name} = {other} {sign} {abs(difference)}")
+    made = offset(name, other, difference)
+    assert made == parsed
+    assert made.text == parsed.text == parsed._make_text()
+    assert made.to_dict() == parsed.to_dict() == parsed._make_dict()
+    assert made._compiled == parsed._make_compiled()
+    values = {name: 7 + difference, other: 7}
+    assert made.holds(values) and parsed.holds(values)
+    values[name] += 1
+    assert not made.holds(values) and not parsed.holds(values)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import mul
 from pathlib import Path
 
@@ -199,9 +200,17 @@ class Plan:
         return (
             f"the engine would compute {format_count(self.cells)} cells in "
             f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
-            f"of memory; the budget is {format_count(cells_budget)} cells and "
-            f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
+            f"of memory; {_budget_text(cells_budget, bytes_budget)}"
         )
+
+
+@lru_cache(maxsize=64)
+def _budget_text(cells_budget: int, bytes_budget: int) -> str:
+    """The budget part of a refusal (the same for every row of a batch)."""
+    return (
+        f"the budget is {format_count(cells_budget)} cells and "
+        f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
+    )
 
 
 def state_bytes(family: Family, rows: int, cols: int) -> int:

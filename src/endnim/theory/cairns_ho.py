@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from endnim.theory.claims import Relation, relations
+from endnim.theory.claims import Relation, offset, relations
 
 Piles = tuple[int, ...]
 Game = Literal["endnim", "misere", "loop"]
@@ -231,13 +231,13 @@ r = 2 is even and l = 3 is odd'
         facts += [f"l is {_parity(given_l)}", f"{rn} is {_parity(given_r)}"]
     elif not flipped:
         why = f"a_k - a_1 = {last - first} > 1: neither (a) nor (b) can hold"
-        facts = [Relation(("a_k",), "=", ("a_1", last - first))]  # = relation("a_k = a_1 + d")
+        facts = [offset("a_k", "a_1", last - first)]  # = relation("a_k = a_1 + d")
     else:
         why = (
             f"a_1 - a_k = {last - first} > 1: neither (a) nor (b) can hold "
             "(read right to left, as the theorem needs a_1 <= a_k)"
         )
-        facts = [Relation(("a_1",), "=", ("a_k", last - first))]  # = relation("a_1 = a_k + d")
+        facts = [offset("a_1", "a_k", last - first)]  # = relation("a_1 = a_k + d")
     return Analysis(
         game,
         _THEOREM[game],

@@ -214,6 +214,26 @@ def relations(*texts: str | Relation) -> tuple[Relation, ...]:
     return tuple(t if isinstance(t, Relation) else relation(t) for t in texts)
 
 
+def offset(name: str, other: str, difference: int) -> Relation:
+    """``name = other + difference`` (``relation(f"{name} = {other} + {difference}")``), with
+    its text, sides and JSON made at once: the Cairns–Ho reasons give one per row, with the
+    row's own difference, so no cache would ever hit.
+
+    >>> offset("a_k", "a_1", 5) == relation("a_k = a_1 + 5"), offset("a_1", "a_k", -2).text
+    (True, 'a_1 = a_k - 2')
+    """
+    made = Relation((name,), "=", (other, difference))
+    text = (
+        f"{name} = {other} + {difference}"
+        if difference >= 0
+        else f"{name} = {other} - {-difference}"
+    )
+    made.__dict__["_text"] = text
+    made.__dict__["_sides"] = ((name,), 0, (other,), difference)
+    made.__dict__["_json"] = {"text": text, "left": [name], "op": "=", "right": [other, difference]}
+    return made
+
+
 def claims_data(
     piles: Mapping[str, int], found: Iterable[Relation], values: Mapping[str, int]
 ) -> dict[str, Any]:
