@@ -24,7 +24,9 @@ def test_timeout_answers_at_once_and_the_slot_stays_taken_until_the_work_ends() 
     started = time.monotonic()
     with pytest.raises(ComputeTimeout, match=r"longer than 0\.2 s"):
         gate.run(lambda: release.wait(10))
-    assert time.monotonic() - started < 1
+    # answered by the 0.2 s limit, not after the 10 s of work (a behaviour check with room for
+    # a loaded CI machine, not a speed claim)
+    assert time.monotonic() - started < 5
     with pytest.raises(ComputeBusy, match="busy"):
         gate.run(lambda: 1)
     release.set()
