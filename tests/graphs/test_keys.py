@@ -3,7 +3,7 @@
 * ``graph_key`` (bliss through igraph's C type, the permutation applied by hand, green edges
   left whole) gives equal keys exactly when networkx's VF2 finds a colour-preserving
   isomorphism, and agrees with the straightforward ``graph_key_reference``;
-* ``forest_key`` / ``forest_key_adjacency`` (recursive AHU) likewise against networkx;
+* ``forest_key`` / ``forest_key_adjacency`` (AHU, as flat strings) likewise against networkx;
 * the per-position and per-group key caches of the rule sets give the keys a fresh rule set
   computes; ``Graph.unchecked`` builds what ``Graph.build`` builds, and equal graphs hash alike.
 """
@@ -137,14 +137,34 @@ def test_forest_key_is_exactly_isomorphism() -> None:
 
 
 def test_a_long_path_is_keyed_without_recursion() -> None:
-    """The encoder peels leaves layer by layer, without recursion: long paths are encoded,
-    and reversing a path's numbering keeps its key. (Comparing two such keys still recurses
-    in Python, so keys of paths beyond ~1,500 vertices cannot be compared.)"""
-    for n in (601, 602):
+    """The encoder peels leaves layer by layer, without recursion, and a key is a flat string:
+    long paths are encoded, compared and hashed (nested tuples failed here with a
+    RecursionError from about 1,000 vertices), and reversing a path's numbering keeps its key."""
+    for n in (601, 602, 5001, 5002):
         labels = [1 + (i % 3 == 0) for i in range(n)]
         edges = [(i, i + 1) for i in range(n - 1)]
         key = forest_key(labels, edges)
         assert key == forest_key(labels[::-1], edges) != forest_key([3, *labels[1:]], edges)
+        assert len({key, forest_key(labels[::-1], edges)}) == 1
+
+
+def test_a_long_path_is_solved_by_its_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    """``endnim analyze -v tree`` on a path of 1,101 vertices: an answer, not an internal error
+    (it was a RecursionError in the keys). With every label 1 a move deletes one vertex, so the
+    game lasts exactly n moves and its Grundy value is n mod 2 (G(n) = mex of the parities
+    (a + b) mod 2 over a + b = n - 1, by induction)."""
+    import json
+
+    from endnim.cli import main
+
+    n = 1101
+    text = json.dumps({"labels": [1] * n, "edges": [[i, i + 1] for i in range(n - 1)]})
+    try:
+        main(["analyze", "--json", "-v", "tree", text])
+    except SystemExit as done:
+        assert not done.code, capsys.readouterr().err
+    result = json.loads(capsys.readouterr().out)
+    assert (result["outcome"], result["grundy"]) == ("N", 1)
 
 
 def test_cached_keys_equal_fresh_keys() -> None:

@@ -1,8 +1,8 @@
 """Canonical keys of labelled graphs: equal keys exactly when the graphs are isomorphic.
 
 * Trees and forests: an AHU encoding (Aho, Hopcroft & Ullman 1974), rooted at the centre (or
-  the central edge) of each tree, a child list sorted at every vertex; pure Python, linear
-  up to the sorting, and the fastest choice for the small trees a search meets.
+  the central edge) of each tree, a child list sorted at every vertex, written as a flat
+  string; pure Python, and the fastest choice for the small trees a search meets.
 * Other graphs: a canonical labelling from bliss (Junttila & Kaski) through python-igraph's
   ``Graph.canonical_permutation`` with vertex colours; an edge colour is a vertex of its own
   colour subdividing the edge. The key is the relabelled graph itself, never a hash, so two
@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-TreeCode = tuple[Any, ...]
+TreeCode = str
+"""A tree's AHU code (:func:`_tree_code`)."""
 
 
 def forest_key(
@@ -86,17 +87,25 @@ def _component(start: int, adjacency: dict[int, list[int]]) -> list[int]:
 def _tree_code(
     component: list[int], adjacency: dict[int, list[int]], colours: Sequence[int]
 ) -> TreeCode:
-    """AHU code of one tree: rooted at its centre; a bicentral tree as (-1, (a, b)) sorted.
+    """AHU code of one tree, rooted at its centre, as a flat string: a vertex is
+    ``"(" + its colour + its children's codes, sorted + ")"``; a bicentral tree is
+    ``"[" + the two centres' codes, sorted + "]"``. The text reads back into the tree (a code
+    starts with "(" or "[", a colour is an integer), so equal codes mean isomorphic trees.
 
     One pass peels the leaves layer by layer towards the centre (no recursion): a vertex is
     encoded when it is peeled, from the codes of its neighbours peeled before it (its children
     when the tree hangs from its centre), and handed to its one neighbour not yet peeled.
+    Strings, not nested tuples: comparing or hashing a tuple nested as deep as a long path
+    recursed in C and failed (RecursionError) on paths of about 1,000 vertices.
+
+    >>> _tree_code([0, 1, 2], {0: [1], 1: [0, 2], 2: [1]}, [3, 1, 2])
+    '(1(2)(3))'
     """
     size = len(component)
     if size == 1:
-        return (colours[component[0]], ())
+        return f"({colours[component[0]]})"
     degree = {v: len(adjacency[v]) for v in component}
-    below: dict[int, list[TreeCode]] = {v: [] for v in component}
+    below: dict[int, list[str]] = {v: [] for v in component}
     layer = [v for v in component if degree[v] <= 1]
     left = size
     while left > 2:
@@ -108,7 +117,7 @@ def _tree_code(
             kids = below.pop(leaf)
             if len(kids) > 1:
                 kids.sort()
-            code = (colours[leaf], tuple(kids))
+            code = f"({colours[leaf]}{''.join(kids)})"
             for other in adjacency[leaf]:
                 if degree[other]:
                     below[other].append(code)
@@ -120,11 +129,11 @@ def _tree_code(
     for centre in layer:
         kids = below[centre]
         kids.sort()
-        codes.append((colours[centre], tuple(kids)))
+        codes.append(f"({colours[centre]}{''.join(kids)})")
     if len(codes) == 1:
         return codes[0]
     codes.sort()
-    return (-1, tuple(codes))
+    return f"[{codes[0]}{codes[1]}]"
 
 
 def graph_key(
