@@ -19,6 +19,7 @@ takes the remoteness from the plain search where that is affordable).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from endnim.errors import BudgetError
@@ -29,6 +30,38 @@ from endnim.search import DEFAULT_BUDGET, estimate_bytes, format_bytes, format_c
 def splits(rules: RuleSet[Any, Any]) -> bool:
     """Whether ``rules`` overrides :meth:`~endnim.ruleset.RuleSet.components` (it may split)."""
     return type(rules).components is not RuleSet.components
+
+
+WORK_PER_BUDGET = 16
+"""A search past its estimate stops after ``budget`` parts or ``WORK_PER_BUDGET × budget``
+vertices keyed, whichever comes first (about a microsecond a vertex: half a minute at the
+default budget, about what a search the estimate admits may take)."""
+
+PARTS_AT_LEAST = 16
+"""Past its estimate, a search expands no part whose options would take more than a
+``PARTS_AT_LEAST``-th of its work limit (a star of 5,000 leaves is refused at once)."""
+
+
+@dataclass
+class _Cap:
+    """The live limits of a search whose estimate is over the budget (see :meth:`grundy`)."""
+
+    parts: int
+    work: int
+    refused: BudgetError
+    parts_done: int = 0
+    work_done: int = 0
+
+    def stop(self) -> BudgetError:
+        error = self.refused
+        return BudgetError(
+            f"{error}; isomorphic parts are solved once, so the search was tried anyway and "
+            f"stopped at {format_count(self.parts_done)} parts and "
+            f"{format_count(self.work_done)} vertices keyed",
+            states=error.states,
+            bytes_needed=error.bytes_needed,
+            budget=error.budget,
+        )
 
 
 class PartsSolver:
@@ -65,17 +98,40 @@ class PartsSolver:
             )
 
     def grundy(self, position: Any) -> int:
-        """The Grundy value of ``position``: the xor of its parts'."""
-        self.check_budget(position)
+        """The Grundy value of ``position``: the xor of its parts'.
+
+        The estimate counts labelled positions. When it is over the budget but the rule set
+        keys parts up to isomorphism and says what keying costs (``part_size``), isomorphism
+        may collapse the search far below it (a star of 30 leaves of 1 has 2³⁰ labelled
+        positions and 62 classes), so the search is tried with live limits instead: it stops
+        with the estimate's :class:`BudgetError` after ``budget`` new parts or
+        ``WORK_PER_BUDGET × budget`` vertices keyed.
+        """
+        cap: _Cap | None = None
+        try:
+            self.check_budget(position)
+        except BudgetError as refused:
+            if not self._tries_anyway():
+                raise
+            cap = _Cap(self.budget, WORK_PER_BUDGET * self.budget, refused)
         total = 0
         for part in self.rules.components(position):
-            total ^= self.part_grundy(part)
+            total ^= self.part_grundy(part, cap)
         return total
 
-    def part_grundy(self, part: Any) -> int:
-        """The Grundy value of one part, every option split into its parts (iterative)."""
+    def _tries_anyway(self) -> bool:
+        rules = type(self.rules)
+        return (
+            rules.canonical_key is not RuleSet.canonical_key
+            and getattr(self.rules, "part_size", None) is not None
+        )
+
+    def part_grundy(self, part: Any, cap: _Cap | None = None) -> int:
+        """The Grundy value of one part, every option split into its parts (iterative);
+        ``cap``: live limits on parts solved and vertices keyed (:meth:`grundy`)."""
         rules = self.rules
         key = rules.canonical_key
+        size = getattr(rules, "part_size", None) if cap is not None else None
         memo = self.memo
         root_key = key(part)
         if root_key in memo:
@@ -89,6 +145,10 @@ class PartsSolver:
                 continue
             options = pending.get(node_key)
             if options is None:
+                if size is not None and cap is not None:  # its options are built at once,
+                    ahead = size(node) ** 2  # each about its size, at least one per vertex:
+                    if cap.work_done + ahead > cap.work or ahead > cap.work // PARTS_AT_LEAST:
+                        raise cap.stop()  # refuse before, not after, a part that takes it all
                 options = []
                 missing: dict[Hashable, Any] = {}
                 for child in rules.children(node):
@@ -99,7 +159,15 @@ class PartsSolver:
                         if piece_key not in memo:
                             missing[piece_key] = piece
                     options.append(keys)
+                    if cap is not None and size is not None:
+                        cap.work_done += size(child)
+                        if cap.work_done > cap.work:
+                            raise cap.stop()
                 pending[node_key] = options
+                if cap is not None:
+                    cap.parts_done += 1
+                    if cap.parts_done > cap.parts:
+                        raise cap.stop()
                 if missing:
                     stack.extend((piece, k) for k, piece in missing.items())
                     continue

@@ -197,6 +197,11 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
             total += max(1, sum(1 for x in part.labels if x)) * self.estimate_states(part)
         return min(total, ESTIMATE_CAP)
 
+    def part_size(self, position: Graph) -> int:
+        """What keying ``position`` costs, in vertices (:class:`endnim.parts.PartsSolver` counts
+        its work in these when it searches past an estimate that ignores isomorphism)."""
+        return position.order
+
     def canonical_key(self, position: Graph) -> Hashable:
         """:meth:`isomorphism_key`, remembered per position: a search meets the same labelled
         position once from each of its parents, and a canonical key costs far more than a
