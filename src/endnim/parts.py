@@ -101,7 +101,8 @@ class PartsSolver:
         """The Grundy value of ``position``: the xor of its parts'.
 
         The estimate counts labelled positions. When it is over the budget but the rule set
-        keys parts up to isomorphism and says what keying costs (``part_size``), isomorphism
+        keys parts up to isomorphism and says what keying costs (``part_size``, and
+        ``expansion_work`` for building a part's options), isomorphism
         may collapse the search far below it (a star of 30 leaves of 1 has 2³⁰ labelled
         positions and 62 classes), so the search is tried with live limits instead: it stops
         with the estimate's :class:`BudgetError` after ``budget`` new parts or
@@ -124,6 +125,7 @@ class PartsSolver:
         return (
             rules.canonical_key is not RuleSet.canonical_key
             and getattr(self.rules, "part_size", None) is not None
+            and getattr(self.rules, "expansion_work", None) is not None
         )
 
     def part_grundy(self, part: Any, cap: _Cap | None = None) -> int:
@@ -132,6 +134,7 @@ class PartsSolver:
         rules = self.rules
         key = rules.canonical_key
         size = getattr(rules, "part_size", None) if cap is not None else None
+        expansion = getattr(rules, "expansion_work", None) if cap is not None else None
         memo = self.memo
         root_key = key(part)
         if root_key in memo:
@@ -145,10 +148,10 @@ class PartsSolver:
                 continue
             options = pending.get(node_key)
             if options is None:
-                if size is not None and cap is not None:  # its options are built at once,
-                    ahead = size(node) ** 2  # each about its size, at least one per vertex:
+                if expansion is not None and cap is not None:  # its options are built at
+                    ahead = expansion(node)  # once: refuse before, not after, a part that
                     if cap.work_done + ahead > cap.work or ahead > cap.work // PARTS_AT_LEAST:
-                        raise cap.stop()  # refuse before, not after, a part that takes it all
+                        raise cap.stop()  # would take it all
                 options = []
                 missing: dict[Hashable, Any] = {}
                 for child in rules.children(node):

@@ -127,3 +127,13 @@ def test_the_limits_hold_when_the_search_stops() -> None:
                 assert parts <= budget + 1 and work <= WORK_PER_BUDGET * budget + 14
                 stopped += 1
     assert stopped > 10
+
+
+@pytest.mark.parametrize("label", [10**50, 10**4999])
+def test_a_huge_label_is_refused_at_once(label: int) -> None:
+    """Two vertices, one of them with a label of 10^50: tiny to key, but 10^50 options (it hung
+    before the options were counted in the work limit)."""
+    position = Graph.build([label, 2], [(0, 1)])
+    solver = PartsSolver(TREE, budget=2_000_000)
+    with pytest.raises(BudgetError, match=r"stopped at 0 parts"):
+        solver.grundy(position)

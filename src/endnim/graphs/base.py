@@ -202,6 +202,11 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
         its work in these when it searches past an estimate that ignores isomorphism)."""
         return position.order
 
+    def expansion_work(self, position: Graph) -> int:
+        """An upper bound on the vertices keyed when the options of ``position`` are built:
+        at most Σ labels options, each of its order (a label of 10⁵⁰ has 10⁵⁰ options)."""
+        return position.order * max(1, sum(position.labels))
+
     def canonical_key(self, position: Graph) -> Hashable:
         """:meth:`isomorphism_key`, remembered per position: a search meets the same labelled
         position once from each of its parents, and a canonical key costs far more than a
