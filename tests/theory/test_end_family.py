@@ -92,13 +92,19 @@ def test_grundy_coverage() -> None:
         assert e.grundy((a, b))[0] == a ^ b  # type: ignore[index]
         assert o.grundy((a, b)) is not None
         assert (m.grundy((a, b)) is not None) == (grundy("misere", (a, b)) in (0, 1))
+        # Conway misère: End-Nim's a ⊕ b (the lemma), and 1 on (1, 1)
+        assert c.grundy((a, b))[0] == grundy("misere-conway", (a, b))  # type: ignore[index]
     for p in positions(3, 12, min_length=3):
         g = grundy("endnim", p)
         assert (e.grundy(p) is not None) == (g in (0, 1, 2)), p
         assert (m.grundy(p) is not None) == (grundy("misere", p) in (0, 1)), p
         assert (o.grundy(p) is not None) == (grundy("loop", p) in (0, 1)), p
+        ones = p == (1, 1, 1)
+        assert (c.grundy(p) is not None) == (ones or g in (0, 1, 2)), p
+    for k in range(1, 12):  # rows of ones: 1 − k mod 2, against the search
+        assert c.grundy((1,) * k)[0] == 1 - k % 2 == grundy("misere-conway", (1,) * k)  # type: ignore[index]
     assert e.grundy((1, 2, 3, 4)) is None
-    assert c.grundy((2, 3)) is None
+    assert c.grundy((1, 2, 3, 4)) is None and c.grundy((2, 3))[0] == 1  # type: ignore[index]
 
 
 # ----------------------------------------------------------------- worked examples

@@ -250,12 +250,13 @@ class MisereTheory(_EndFamilyTheory):
         """Grundy value when a result fixes it, in this theory's convention.
 
         Cairns–Ho: 0 for P; a lone pile a has a − 1; value 1 by Prop 4.2 (two piles) and
-        Thm 5.2 (three). Conway: 0 for P, 1 for the empty row, a lone pile a >= 2 has a.
+        Thm 5.2 (three). Conway: 0 for P, 1 for the empty row, a lone pile a >= 2 has a, and
+        otherwise End-Nim's value where its theory fixes one (1 − k mod 2 on 1^k).
 
         >>> MisereTheory().grundy((5,))[0], MisereTheory("conway").grundy((5,))[0]
         (4, 5)
-        >>> MisereTheory().grundy((4, 3))[0], MisereTheory("conway").grundy((2, 3)) is None
-        (1, True)
+        >>> MisereTheory().grundy((4, 3))[0], MisereTheory("conway").grundy((2, 3))[0]
+        (1, 1)
         """
         piles = tuple(piles)
         conway = self.convention == "conway"
@@ -275,7 +276,7 @@ class MisereTheory(_EndFamilyTheory):
                     f"a lone pile a = {piles[0]} >= 2 has misère Grundy value a",
                     _pile_data(piles, relations("a >= 2")),
                 )
-            return None
+            return _conway_from_end_nim(piles)
         if k == 1:
             return piles[0] - 1, Reason(
                 f"{_CH} misère convention",
@@ -289,6 +290,39 @@ class MisereTheory(_EndFamilyTheory):
             if clause is not None:
                 return 1, _three_reason(clause, piles, "G_m = 1")
         return None
+
+
+_CONWAY_LEMMA = "Conway misère = End-Nim off rows of ones (docs/atlas.md §3, proved)"
+
+
+def _conway_from_end_nim(piles: Piles) -> tuple[int, Reason] | None:
+    """The Conway-misère value of a row of two or more piles that is not P, where End-Nim's
+    theory fixes it: it equals the normal-play value except on the rows of ones 1^k, where it
+    is 1 − k mod 2 (induction on the coins: only the terminal value differs, and a move
+    reaches a row of ones only from a row of ones or from m·1^k, 1^k·m, whose options 1^(k+1)
+    and 1^k have the values {0, 1} in both games).
+
+    >>> _conway_from_end_nim((2, 3))[0], _conway_from_end_nim((1, 1))[0]
+    (1, 1)
+    """
+    k = len(piles)
+    if all(pile == 1 for pile in piles):
+        value = 1 - k % 2
+        return value, Reason(
+            _CONWAY_LEMMA,
+            f"a row of k = {k} ones has Conway-misère value 1 − k mod 2 = {value}",
+            {"k": k, "relations": [r.to_dict() for r in relations(f"k ≡ {k % 2} (mod 2)")]},
+        )
+    found = EndNimTheory().grundy(piles)
+    if found is None:
+        return None
+    value, end_nim = found
+    return value, Reason(
+        _CONWAY_LEMMA,
+        "not a row of ones, so its Conway-misère value is its End-Nim value, "
+        f"by {end_nim.theorem}: {end_nim.statement}",
+        end_nim.data,
+    )
 
 
 def _prop_4_2_reason(piles: Piles) -> Reason:
