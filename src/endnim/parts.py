@@ -56,7 +56,8 @@ class _Cap:
         error = self.refused
         return BudgetError(
             f"{error}; isomorphic parts are solved once, so the search was tried anyway and "
-            f"stopped at {format_count(self.parts_done)} parts and "
+            f"stopped at {format_count(self.parts_done)} part"
+            f"{'' if self.parts_done == 1 else 's'} and "
             f"{format_count(self.work_done)} vertices keyed",
             states=error.states,
             bytes_needed=error.bytes_needed,
