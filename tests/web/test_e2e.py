@@ -82,15 +82,22 @@ def served() -> Iterator[tuple[str, BrowserContext]]:
             context.close()
 
 
-@pytest.fixture
-def page(served: tuple[str, BrowserContext]) -> Iterator[Page]:
+def watched_page(
+    served: tuple[str, BrowserContext], expected: re.Pattern[str] | None = None
+) -> Iterator[Page]:
+    """A fresh page on the served app; any page error, console error (but one matching
+    ``expected``) or request outside the server fails the test when the page closes."""
     url, context = served
     opened = context.new_page()
     problems: list[str] = []
     opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     opened.on(
         "console",
-        lambda message: problems.append(message.text) if message.type == "error" else None,
+        lambda message: (
+            problems.append(message.text)
+            if message.type == "error" and not (expected and expected.match(message.text))
+            else None
+        ),
     )
     opened.on(
         "request",
@@ -104,6 +111,12 @@ def page(served: tuple[str, BrowserContext]) -> Iterator[Page]:
     yield opened
     opened.close()
     assert not problems, problems
+
+
+@pytest.fixture
+def page(served: tuple[str, BrowserContext]) -> Iterator[Page]:
+    """A fresh page: no page error, console error or request outside the server allowed."""
+    yield from watched_page(served)
 
 
 def open_page(page: Page, variant: str, position: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from graphs.plain import plain_solver
 from playwright.sync_api import BrowserContext, Page, expect
-from web.test_e2e import served  # noqa: F401  (the server and browser fixture)
+from web.test_e2e import served, watched_page  # noqa: F401  (served: the server and browser)
 
 from endnim.analyzer import analyze
 from endnim.graphs import Graph
@@ -82,30 +82,7 @@ EXPECTED_REFUSAL = re.compile(r"^Failed to load resource: .* status of 4(00|22) 
 def page(served: tuple[str, BrowserContext]) -> Iterator[Page]:  # noqa: F811
     """A fresh page; any page error, console error (but an expected 4xx) or request outside
     the server fails the test."""
-    url, context = served
-    opened = context.new_page()
-    problems: list[str] = []
-    opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    opened.on(
-        "console",
-        lambda message: (
-            problems.append(message.text)
-            if message.type == "error" and not EXPECTED_REFUSAL.match(message.text)
-            else None
-        ),
-    )
-    opened.on(
-        "request",
-        lambda request: (
-            None
-            if request.url.startswith(url) or request.url.startswith("data:")
-            else problems.append(f"request outside the server: {request.url}")
-        ),
-    )
-    opened.base_url = url  # type: ignore[attr-defined]
-    yield opened
-    opened.close()
-    assert not problems, problems
+    yield from watched_page(served, EXPECTED_REFUSAL)
 
 
 def open_graphs(page: Page, variant: str) -> None:
