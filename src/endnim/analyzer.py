@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any, Literal
 
 from endnim.errors import BudgetError, EndNimError, VariantError
-from endnim.json_line import dumps
+from endnim.json_line import dumps, dumps_text
 from endnim.moves import End, Move
 from endnim.outcome import Outcome
 from endnim.position import Position
@@ -185,7 +185,7 @@ class Analysis:
         >>> analyze("2 2").to_json()[:40]
         '{"position":[2,2],"variant":"endnim","ou'
         """
-        return dumps(self._fields(encodable=True)).decode()
+        return dumps_text(self._fields(encodable=True))
 
     def to_json_bytes(self) -> bytes:
         """:meth:`to_json` as UTF-8 bytes (what a batch writes)."""

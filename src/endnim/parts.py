@@ -18,7 +18,7 @@ takes the remoteness from the plain search where that is affordable).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,13 +44,34 @@ PARTS_AT_LEAST = 16
 
 @dataclass
 class _Cap:
-    """The live limits of a search whose estimate is over the budget (see :meth:`grundy`)."""
+    """The live limits of a search whose estimate is over the budget (see
+    :meth:`PartsSolver.grundy`), counted with the rule set's ``part_size`` (vertices keyed
+    for one option) and ``expansion_work`` (a bound for all the options of a part)."""
 
     parts: int
     work: int
     refused: BudgetError
+    part_size: Callable[[Any], int]
+    expansion_work: Callable[[Any], int]
     parts_done: int = 0
     work_done: int = 0
+
+    def before_expanding(self, node: Any) -> None:
+        """Refuse before, not after, building options that would take the rest of the work
+        or more than a ``PARTS_AT_LEAST``-th of it (they are built at once)."""
+        ahead = self.expansion_work(node)
+        if self.work_done + ahead > self.work or ahead > self.work // PARTS_AT_LEAST:
+            raise self.stop()
+
+    def keyed(self, child: Any) -> None:
+        self.work_done += self.part_size(child)
+        if self.work_done > self.work:
+            raise self.stop()
+
+    def expanded(self) -> None:
+        self.parts_done += 1
+        if self.parts_done > self.parts:
+            raise self.stop()
 
     def stop(self) -> BudgetError:
         error = self.refused
@@ -113,29 +134,24 @@ class PartsSolver:
         try:
             self.check_budget(position)
         except BudgetError as refused:
-            if not self._tries_anyway():
+            rules = self.rules
+            part_size = getattr(rules, "part_size", None)
+            expansion_work = getattr(rules, "expansion_work", None)
+            keys = type(rules).canonical_key is not RuleSet.canonical_key
+            if not keys or part_size is None or expansion_work is None:
                 raise
-            cap = _Cap(self.budget, WORK_PER_BUDGET * self.budget, refused)
+            budget = self.budget
+            cap = _Cap(budget, WORK_PER_BUDGET * budget, refused, part_size, expansion_work)
         total = 0
         for part in self.rules.components(position):
             total ^= self.part_grundy(part, cap)
         return total
-
-    def _tries_anyway(self) -> bool:
-        rules = type(self.rules)
-        return (
-            rules.canonical_key is not RuleSet.canonical_key
-            and getattr(self.rules, "part_size", None) is not None
-            and getattr(self.rules, "expansion_work", None) is not None
-        )
 
     def part_grundy(self, part: Any, cap: _Cap | None = None) -> int:
         """The Grundy value of one part, every option split into its parts (iterative);
         ``cap``: live limits on parts solved and vertices keyed (:meth:`grundy`)."""
         rules = self.rules
         key = rules.canonical_key
-        size = getattr(rules, "part_size", None) if cap is not None else None
-        expansion = getattr(rules, "expansion_work", None) if cap is not None else None
         memo = self.memo
         root_key = key(part)
         if root_key in memo:
@@ -149,10 +165,8 @@ class PartsSolver:
                 continue
             options = pending.get(node_key)
             if options is None:
-                if expansion is not None and cap is not None:  # its options are built at
-                    ahead = expansion(node)  # once: refuse before, not after, a part that
-                    if cap.work_done + ahead > cap.work or ahead > cap.work // PARTS_AT_LEAST:
-                        raise cap.stop()  # would take it all
+                if cap is not None:
+                    cap.before_expanding(node)
                 options = []
                 missing: dict[Hashable, Any] = {}
                 for child in rules.children(node):
@@ -163,15 +177,11 @@ class PartsSolver:
                         if piece_key not in memo:
                             missing[piece_key] = piece
                     options.append(keys)
-                    if cap is not None and size is not None:
-                        cap.work_done += size(child)
-                        if cap.work_done > cap.work:
-                            raise cap.stop()
+                    if cap is not None:
+                        cap.keyed(child)
                 pending[node_key] = options
                 if cap is not None:
-                    cap.parts_done += 1
-                    if cap.parts_done > cap.parts:
-                        raise cap.stop()
+                    cap.expanded()
                 if missing:
                     stack.extend((piece, k) for k, piece in missing.items())
                     continue

@@ -12,7 +12,6 @@ since in Muller and partizan End-Nim a whole range of moves can win).
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,9 +38,9 @@ class Reason:
         return {"theorem": self.theorem, "statement": self.statement, "data": _jsonable(self.data)}
 
     def to_encodable(self) -> dict[str, Any]:
-        """:meth:`to_dict` without the copy of ``data``, for an encoder built by
-        :func:`json_encoder` (it writes tuples as lists and other objects as ``str``, as
-        ``_jsonable`` does, so the JSON text is the same; a test holds them together)."""
+        """:meth:`to_dict` without the copy of ``data``, for :func:`endnim.json_line.dumps`
+        (it writes tuples as lists and other objects as ``str``, as ``_jsonable`` does, so the
+        JSON text is the same; a test holds them together)."""
         return {"theorem": self.theorem, "statement": self.statement, "data": self.data}
 
     def __str__(self) -> str:
@@ -49,16 +48,6 @@ class Reason:
 
 
 _SCALARS = (str, int, float, bool, type(None))
-
-
-def json_encoder() -> json.JSONEncoder:
-    """The encoder of :meth:`Reason.to_encodable` data: ``str`` for what JSON has no type for.
-
-    >>> json_encoder().encode({"w": (2, 4), "why": Move("L", 3)})
-    '{"w": [2, 4], "why": "L3"}'
-    """
-    # check_circular off: the data are trees built for one position (a sixth of the encoding)
-    return json.JSONEncoder(ensure_ascii=False, default=str, check_circular=False)
 
 
 def _jsonable(value: Any) -> Any:

@@ -292,6 +292,9 @@ class MisereTheory(_EndFamilyTheory):
         return None
 
 
+_END_NIM = EndNimTheory()
+"""End-Nim's theory, which Conway misère's reads its values from (one instance)."""
+
 _CONWAY_LEMMA = "Conway misère = End-Nim off rows of ones (docs/atlas.md §3, proved)"
 
 
@@ -311,9 +314,9 @@ def _conway_from_end_nim(piles: Piles) -> tuple[int, Reason] | None:
         return value, Reason(
             _CONWAY_LEMMA,
             f"a row of k = {k} ones has Conway-misère value 1 − k mod 2 = {value}",
-            {"k": k, "relations": [r.to_dict() for r in relations(f"k ≡ {k % 2} (mod 2)")]},
+            {"k": k} | claims_data({}, relations(f"k ≡ {k % 2} (mod 2)"), {"k": k}),
         )
-    found = EndNimTheory().grundy(piles)
+    found = _END_NIM.grundy(piles)
     if found is None:
         return None
     value, end_nim = found
