@@ -23,6 +23,11 @@ class VariantError(EndNimError):
     """An unknown variant name or an option the variant does not support."""
 
 
+class RuleSetError(VariantError):
+    """A user's rule set (``--rules FILE.py:Class``) failed: a hook raised, returned a value of
+    the wrong kind, or did not return in time. The message names the rule set and the hook."""
+
+
 class BudgetError(EndNimError):
     """Exact search would visit more states than the budget allows.
 

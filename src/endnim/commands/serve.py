@@ -50,12 +50,19 @@ def serve(host: str, port: int, timeout: float) -> None:
     click.echo(f"endnim workbench: {url}  (API schema: {url}api/openapi.json; Ctrl+C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
+    from endnim.variants import loaded_rules_specs
+    from endnim.web.sandbox import Sandbox
+
+    sandbox = Sandbox(timeout=timeout) if loaded_rules_specs() else None  # users' own code
     try:
         with WorkerPool(timeout=timeout) as pool:  # forked after --rules: workers know it
-            run(create_app(gate=ComputeGate(timeout=timeout), pool=pool), sock)
+            gate = ComputeGate(timeout=timeout)
+            run(create_app(gate=gate, pool=pool, sandbox=sandbox), sock)
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl+C after its graceful shutdown
         pass
     finally:
+        if sandbox is not None:
+            sandbox.close()
         sock.close()
     click.echo("endnim workbench stopped")
 

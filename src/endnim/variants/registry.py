@@ -33,9 +33,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from endnim.errors import VariantError
+from endnim.errors import RuleSetError, VariantError
 from endnim.ruleset import RuleSet
 from endnim.variants.base import Variant
+from endnim.variants.guarded import guard, is_guarded, label_of
 
 ENTRY_POINT_GROUP = "endnim.variants"
 
@@ -202,12 +203,26 @@ def load_rules(spec: str) -> AnyRuleSet:
             "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)"
         )
     existing = _BY_NAME.get(_key(getattr(cls, "name", "")))
-    if existing is not None and type(existing) is cls:
+    if existing is not None and cls in type(existing).__bases__ and is_guarded(existing):
         return existing
-    instance = register_variant(cls, replace=True)
+    guarded = guard(cls, spec)
+    _refuse_clash(guarded)
+    instance = register_variant(guarded, replace=True)
     if spec not in _LOADED_SPECS:
         _LOADED_SPECS.append(spec)
     return instance
+
+
+def _refuse_clash(cls: type[AnyRuleSet]) -> None:
+    """A user's rule set may not take the name or an alias of a built-in (or installed) one."""
+    _load_entry_points()
+    for key in [_key(cls.name), *(_key(a) for a in cls.aliases)]:
+        taken = _BY_NAME.get(key)
+        if taken is not None and not is_guarded(taken):
+            raise RuleSetError(
+                f"{label_of(cls())}: the name {key!r} is taken by the built-in {taken.title} "
+                f"({taken.name}): give your rule set another name"
+            )
 
 
 def loaded_rules_specs() -> tuple[str, ...]:

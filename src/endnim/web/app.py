@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 
 from endnim import __version__
 from endnim.engine.families import EngineError
-from endnim.errors import BudgetError, EndNimError
+from endnim.errors import BudgetError, EndNimError, RuleSetError
 from endnim.graphs import GraphRuleSet, VertexMove
 from endnim.moves import Move
 from endnim.play import ComputerPlayer, GameSession
@@ -73,6 +73,7 @@ from endnim.web.models import (
     VariantInfo,
 )
 from endnim.web.pool import WorkerPool
+from endnim.web.sandbox import Sandbox, user_rules_named
 from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
 from endnim.web.words import analysis_for_page, for_page
 
@@ -118,7 +119,7 @@ def status_of(error: Exception) -> int:
         return 404
     if isinstance(error, TurnError):
         return 409
-    if isinstance(error, (BudgetError, EngineError, OverBudget)):
+    if isinstance(error, (BudgetError, EngineError, OverBudget, RuleSetError)):
         return 422
     if isinstance(error, (ComputeUnavailable, MemoryError)):
         return 503
@@ -137,6 +138,7 @@ def create_app(
     games: GameStore | None = None,
     limit_caches: bool = True,
     pool: WorkerPool | None = None,
+    sandbox: Sandbox | None = None,
 ) -> FastAPI:
     """The workbench application.
 
@@ -144,7 +146,8 @@ def create_app(
     (``endnim serve`` gives it one); without it they go through ``gate`` (default: one at a
     time, 10 s each), which also runs the games' moves. Answers from theorems run at once in
     the server and never wait behind either. ``games`` keeps the games; ``limit_caches``
-    bounds the shared search caches for a long-running server.
+    bounds the shared search caches for a long-running server. ``sandbox`` answers every
+    request that names a user's rule set in a worker process of its own (``serve --rules``).
 
     >>> app = create_app(limit_caches=False)
     >>> app.openapi_url, app.docs_url
@@ -174,6 +177,31 @@ def create_app(
                 status_code=414,
             )
         return await call_next(request)
+
+    if sandbox is not None:
+
+        @app.middleware("http")
+        async def sandbox_user_rules(request: Request, call_next: Any) -> Any:
+            rules = user_rules_named(request.query_params.get("variant"))
+            if rules is None:
+                return await call_next(request)
+            return await sandbox.forward(rules, request)
+
+    facts: dict[str, tuple[bool, str | None]] = {}
+
+    def theory_and_engine(rules: Any) -> tuple[bool, str | None]:
+        """A rule set's theory and engine family; a user's are asked once, in the sandbox."""
+        from endnim.analyzer import engine_family
+        from endnim.web.sandbox import variant_facts
+
+        if sandbox is None or user_rules_named(rules.name) is None:
+            return rules.theory() is not None, engine_family(rules)
+        if rules.name not in facts:
+            try:
+                facts[rules.name] = sandbox.run(rules, variant_facts, rules.name)
+            except (EndNimError, ComputeUnavailable):
+                facts[rules.name] = (False, None)
+        return facts[rules.name]
 
     app.state.gate = gate
     app.state.games = games
@@ -242,8 +270,6 @@ def create_app(
     @app.get("/api/variants", tags=["meta"])
     def variants() -> list[VariantInfo]:
         """Every rule set."""
-        from endnim.analyzer import engine_family
-
         return [
             VariantInfo(
                 name=v.name,
@@ -255,8 +281,8 @@ def create_app(
                 aliases=list(v.aliases),
                 family=v.family,
                 convention=v.convention,
-                theory=v.theory() is not None,
-                engine=engine_family(v),
+                theory=theory_and_engine(v)[0],
+                engine=theory_and_engine(v)[1],
                 position_notation=v.position_notation,
                 move_notation=v.move_notation,
             )
@@ -419,6 +445,11 @@ def create_app(
     def new_game(spec: NewGame) -> GameOut:
         """Start a game against the computer (the computer moves when you ask it to)."""
         rules = web_rules(spec.variant)
+        if sandbox is not None and user_rules_named(rules.name) is not None:
+            raise RuleSetError(
+                f"{rules.title} is your own rule set: play it with `endnim play --rules ...`; "
+                "the workbench analyses it but does not host its games"
+            )
         start: object
         if is_graph(rules):
             start = web_graph(spec.position, rules)

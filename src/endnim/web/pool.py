@@ -52,9 +52,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def _serve(connection: Connection) -> None:
+def _serve(connection: Connection, initializer: Callable[[], None] | None = None) -> None:
     """A worker's loop: receive (function, args), send ("ok", result) or ("error", exception)."""
     _die_with_parent()
+    if initializer is not None:
+        initializer()
     while True:
         try:
             job = connection.recv()
@@ -86,11 +88,19 @@ def _portable(error: BaseException) -> BaseException:
     return error
 
 
+class WorkerCrashed(ComputeUnavailable):
+    """The worker process died during the computation (``exitcode``: its status, if known)."""
+
+    def __init__(self, message: str, exitcode: int | None) -> None:
+        super().__init__(message)
+        self.exitcode = exitcode
+
+
 class _Worker:
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, initializer: Callable[[], None] | None = None) -> None:
         self.connection, child = context.Pipe()
         self.process: BaseProcess = context.Process(
-            target=_serve, args=(child,), name="endnim-worker", daemon=True
+            target=_serve, args=(child, initializer), name="endnim-worker", daemon=True
         )
         self.process.start()
         child.close()
@@ -111,7 +121,8 @@ class _Worker:
 
 
 class WorkerPool:
-    """``workers`` processes, at most ``queue`` requests waiting, ``timeout`` s a computation."""
+    """``workers`` processes, at most ``queue`` requests waiting, ``timeout`` s a computation;
+    each worker runs ``initializer`` first (e.g. to set its resource limits)."""
 
     def __init__(
         self,
@@ -119,6 +130,7 @@ class WorkerPool:
         queue: int = DEFAULT_QUEUE,
         timeout: float = DEFAULT_TIMEOUT,
         queue_wait: float = DEFAULT_QUEUE_WAIT,
+        initializer: Callable[[], None] | None = None,
     ) -> None:
         if workers < 1 or queue < 0 or timeout <= 0:
             raise ValueError("workers >= 1, queue >= 0 and timeout > 0 are required")
@@ -126,7 +138,8 @@ class WorkerPool:
         self.queue = queue
         self.queue_wait = queue_wait
         self._context = multiprocessing.get_context("fork")
-        self._idle = [_Worker(self._context) for _ in range(workers)]
+        self._initializer = initializer
+        self._idle = [_Worker(self._context, initializer) for _ in range(workers)]
         self._all = list(self._idle)
         self._lock = threading.Condition()
         self._waiting = 0
@@ -149,9 +162,10 @@ class WorkerPool:
             raise
         except (EOFError, OSError, BrokenPipeError):
             self._replace(worker)
-            raise ComputeUnavailable(
+            raise WorkerCrashed(
                 f"a worker process stopped after {time.monotonic() - started:.1f} s (out of "
-                "memory?): try a smaller position"
+                "memory?): try a smaller position",
+                worker.process.exitcode,
             ) from None
         self._give_back(worker)
         if status == "error":
@@ -186,7 +200,7 @@ class WorkerPool:
         worker.kill()
         if self._closed:
             return
-        fresh = _Worker(self._context)
+        fresh = _Worker(self._context, self._initializer)
         with self._lock:
             self._all = [w for w in self._all if w is not worker] + [fresh]
         self._give_back(fresh)

@@ -1,0 +1,515 @@
+"""A user's rule set, checked where its values enter endnim: the adapter ``--rules`` loads.
+
+A rule set from ``--rules FILE.py:Class`` is untrusted code. :func:`guard` wraps it once, at load
+time, in a subclass whose hooks (only those the user wrote; endnim's own derived hooks are
+trusted) check the type and shape of what they return and turn anything raised inside the user's
+code (``RecursionError`` and ``MemoryError`` included) into one :class:`RuleSetError` naming the
+rule set, its file and class, the hook and the value::
+
+    rule set 'garbage-ends' (broken.py:GarbageEnds): ends() returned 42, expected a tuple of 'L'/'R'
+
+The solvers then read only checked values, so garbage is refused in every command alike. In the
+main thread a hook that does not return within :func:`hook_timeout` seconds (a loop, a sleep) is
+stopped by ``SIGALRM`` with a message saying so (``ENDNIM_HOOK_TIMEOUT`` sets the seconds); the
+alarm only ever fires while a user's hook is running. A search of a guarded rule set is watched
+too (:func:`watched_expansion`): positions that keep growing are stopped by the budget.
+Built-in rule sets are never wrapped and pay nothing.
+
+>>> from endnim.variants import Variant
+>>> class Broken(Variant):
+...     name = "doc-broken"
+...     title = "broken"
+...     def ends(self, piles, player=None): return 42
+>>> rules = guard(Broken, "rules.py:Broken")()
+>>> rules.options((3, 1))
+Traceback (most recent call last):
+...
+endnim.errors.RuleSetError: rule set 'doc-broken' (rules.py:Broken): ends() returned 42, ...
+"""
+
+from __future__ import annotations
+
+import atexit
+import math
+import operator
+import os
+import resource
+import signal
+import threading
+import time
+from collections.abc import Callable, Hashable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from endnim.errors import BudgetError, EndNimError, RuleSetError
+from endnim.ruleset import RuleSet
+
+AnyRuleSet = RuleSet[Any, Any]
+
+DEFAULT_HOOK_TIMEOUT = 10.0
+"""Seconds one call of a user's hook may take on the command line (``ENDNIM_HOOK_TIMEOUT``)."""
+SEARCH_MEMORY_SLACK = 128 * 2**20
+"""Memory a watched search may grow by beyond its budget's own estimate before it is stopped."""
+
+
+class _Refused(Exception):
+    """A hook's value has the wrong type or shape; the argument says what was expected."""
+
+
+def hook_timeout() -> float:
+    """Seconds a user's hook may run (``ENDNIM_HOOK_TIMEOUT``, default 10; 0 or less: no limit).
+
+    >>> hook_timeout() > 0
+    True
+    """
+    text = os.environ.get("ENDNIM_HOOK_TIMEOUT", "")
+    try:
+        value = float(text) if text.strip() else DEFAULT_HOOK_TIMEOUT
+    except ValueError:
+        return DEFAULT_HOOK_TIMEOUT
+    return value if math.isfinite(value) else DEFAULT_HOOK_TIMEOUT
+
+
+# ---------------------------------------------------------------------- what a hook may return
+def _bool(rules: AnyRuleSet, value: Any) -> bool:
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's bool too
+        return bool(value)
+    raise _Refused("True or False")
+
+
+def _ends(rules: AnyRuleSet, value: Any) -> tuple[str, ...]:
+    if isinstance(value, tuple | list) and all(
+        isinstance(end, str) and end in ("L", "R") for end in value
+    ):
+        return tuple(value)
+    raise _Refused("a tuple of 'L'/'R'")
+
+
+def _count(rules: AnyRuleSet, value: Any) -> int:
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+        else:
+            if number >= 0:
+                return number
+    raise _Refused("a whole number >= 0")
+
+
+def _text(rules: AnyRuleSet, value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Refused("a string")
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except Exception:
+        return False
+    return True
+
+
+def _position(rules: AnyRuleSet, value: Any) -> Any:
+    from endnim.variants.base import Variant
+
+    if isinstance(rules, Variant):
+        if isinstance(value, tuple) and all(type(p) is int and p > 0 for p in value):
+            return value
+        raise _Refused("a row: a tuple of positive integers")
+    if _hashable(value):
+        return value
+    raise _Refused("a position (hashable, e.g. a tuple)")
+
+
+def _positions(rules: AnyRuleSet, value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _Refused("a list of positions")
+    return [_position(rules, child) for child in value]
+
+
+def _options(rules: AnyRuleSet, value: Any) -> list[tuple[Any, Any]]:
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value
+    ):
+        raise _Refused("a list of (move, position) pairs")
+    return [(move, _position(rules, child)) for move, child in value]
+
+
+def _raw_options(rules: AnyRuleSet, value: Any) -> list[Any]:
+    if isinstance(value, list | tuple) and all(
+        isinstance(option, tuple)
+        and len(option) == 4
+        and option[0] in ("L", "R")
+        and type(option[1]) is int
+        and option[1] >= 0
+        and isinstance(option[2], bool)
+        for option in value
+    ):
+        return [(*option[:3], _position(rules, option[3])) for option in value]
+    raise _Refused("a list of (end, size, reversed, row) tuples")
+
+
+def _terminal_value(rules: AnyRuleSet, value: Any) -> int:
+    if not rules.impartial and not isinstance(value, bool) and isinstance(value, int):
+        return value
+    try:
+        return _count(rules, value)
+    except _Refused:
+        raise _Refused("a Grundy value (a whole number >= 0)") from None
+
+
+def _key(rules: AnyRuleSet, value: Any) -> Hashable:
+    if _hashable(value):
+        return value  # type: ignore[no-any-return]
+    raise _Refused("a hashable key")
+
+
+def _components(rules: AnyRuleSet, value: Any) -> list[Any]:
+    parts = _positions(rules, value)
+    if not parts:
+        raise _Refused("at least one part")
+    return parts
+
+
+def _players(rules: AnyRuleSet, value: Any) -> tuple[Any, ...]:
+    if isinstance(value, tuple) and value and all(p in (None, "L", "R") for p in value):
+        return value
+    raise _Refused("a tuple of None or 'L'/'R'")
+
+
+def _theory(rules: AnyRuleSet, value: Any) -> Any:
+    from endnim.theory.base import Theory
+
+    if value is None or isinstance(value, Theory):
+        return value
+    raise _Refused("None or an endnim.theory.Theory")
+
+
+def _anything(rules: AnyRuleSet, value: Any) -> Any:
+    return value
+
+
+CHECKS: dict[str, Callable[[AnyRuleSet, Any], Any]] = {
+    "parse_position": _position,
+    "coerce_position": _position,
+    "format_position": _text,
+    "position_to_json": _anything,
+    "parse_move": _anything,
+    "format_move": _text,
+    "options": _options,
+    "children": _positions,
+    "players": _players,
+    "is_terminal": _bool,
+    "terminal_value": _terminal_value,
+    "play": _position,
+    "canonical_key": _key,
+    "components": _components,
+    "estimate_states": _count,
+    "estimate_work": _count,
+    "theory": _theory,
+    "ends": _ends,
+    "allows": _bool,
+    "allows_take": _bool,
+    "raw_options": _raw_options,
+}
+"""Every hook a user may write, and the check of what it returns (the one place they are)."""
+
+USER_ERRORS = frozenset(
+    {"parse_position", "coerce_position", "parse_move", "play", "estimate_states", "theory"}
+)
+"""Hooks whose own one-line errors (a bad position or move, no estimate) are passed on as they
+are: they answer the user's input, they are not faults of the rule set."""
+
+
+# ---------------------------------------------------------------------- the deadline
+class _Watch:
+    """Which user hook the main thread is in, since when (read by the alarm's handler)."""
+
+    depth = 0
+    since = 0.0
+    last_exit = 0.0
+    where: tuple[str, str] = ("", "")
+    armed = False
+    armed_once = False
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    now = time.monotonic()
+    if _Watch.depth == 0:
+        if now - _Watch.last_exit > 5.0:  # idle: stop ticking until a hook runs again
+            _disarm()
+        return
+    limit = hook_timeout()
+    if _Watch.since and limit > 0 and now - _Watch.since > limit:
+        _Watch.since = 0.0  # fire once per outermost call
+        label, hook = _Watch.where
+        raise RuleSetError(
+            f"{label}: {hook}() did not return within {limit:g} s and was stopped (a loop or a "
+            "sleep? set ENDNIM_HOOK_TIMEOUT to allow longer)"
+        )
+
+
+def _arm() -> None:
+    """Tick ``SIGALRM`` while user hooks run in the main thread (never over another handler)."""
+    limit = hook_timeout()
+    if limit <= 0 or threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, signal.SIG_IGN, None):
+        return  # someone else's alarm (a test runner, a benchmark): leave it alone
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.siginterrupt(signal.SIGALRM, False)  # endnim's own system calls restart
+    tick = min(1.0, max(0.05, limit / 4))
+    signal.setitimer(signal.ITIMER_REAL, tick, tick)
+    if not _Watch.armed_once:  # the interpreter resets handlers on exit: stop ticking first
+        atexit.register(_stop_ticking)
+        _Watch.armed_once = True
+    _Watch.armed = True
+
+
+def _stop_ticking() -> None:
+    if _Watch.armed:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _disarm() -> None:
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    _Watch.armed = False
+
+
+def reset_watch() -> None:
+    """Forget any hook in progress and stop the alarm (after a hook was stopped mid-call)."""
+    _Watch.depth = 0
+    _Watch.since = 0.0
+    if _Watch.armed and threading.current_thread() is threading.main_thread():
+        _disarm()
+
+
+def _after_fork() -> None:  # a forked child inherits the handler but not the timer
+    _Watch.armed = False
+    _Watch.depth = 0
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
+# ---------------------------------------------------------------------- the adapter
+def _show(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"a {type(value).__name__}"
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _fault(label: str, hook: str, error: BaseException) -> RuleSetError:
+    if isinstance(error, RecursionError):
+        return RuleSetError(f"{label}: {hook}() recursed without end (RecursionError)")
+    if isinstance(error, MemoryError):
+        return RuleSetError(f"{label}: {hook}() ran out of memory")
+    first = str(error).splitlines()[0][:200] if str(error) else ""
+    return RuleSetError(f"{label}: {hook}() raised {type(error).__name__}: {first}".rstrip(": "))
+
+
+def _guarded_hook(
+    hook: str, method: Callable[..., Any], check: Callable[[AnyRuleSet, Any], Any], label: str
+) -> Callable[..., Any]:
+    passed: tuple[type[BaseException], ...] = (
+        (RuleSetError, EndNimError, NotImplementedError, KeyboardInterrupt)
+        if hook in USER_ERRORS
+        else (RuleSetError, KeyboardInterrupt)
+    )
+
+    @wraps(method)
+    def guarded(self: AnyRuleSet, *args: Any, **kwargs: Any) -> Any:
+        watch = _Watch
+        outer = watch.depth == 0
+        if outer:
+            if not watch.armed:
+                _arm()
+            watch.since = time.monotonic()
+        saved = watch.where
+        watch.where = (label, hook)
+        watch.depth += 1
+        try:
+            value = method(self, *args, **kwargs)
+            return check(self, value)
+        except _Refused as refused:
+            raise RuleSetError(
+                f"{label}: {hook}() returned {_show(value)}, expected {refused}"
+            ) from None
+        except passed:
+            raise
+        except BaseException as error:  # the user's code failed: say so, in one line
+            raise _fault(label, hook, error) from None
+        finally:
+            watch.depth -= 1
+            watch.where = saved
+            if outer:
+                watch.since = 0.0
+                watch.last_exit = time.monotonic()
+
+    guarded.__endnim_guarded__ = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _endnim_bases() -> tuple[type, ...]:
+    from endnim.variants.base import Variant
+
+    return (Variant, RuleSet)
+
+
+def user_hooks(cls: type[AnyRuleSet]) -> list[str]:
+    """The hooks ``cls`` (or a base of the user's) defines itself, rather than inherits from
+    endnim.
+
+    >>> from endnim.variants import get_variant
+    >>> user_hooks(type(get_variant("endnim")))
+    ['theory', 'ends']
+    """
+    found = []
+    for hook in CHECKS:
+        for klass in cls.__mro__:
+            if hook in vars(klass):
+                if klass not in _endnim_bases():
+                    found.append(hook)
+                break
+    return found
+
+
+def rules_label(cls: type[AnyRuleSet], spec: str) -> str:
+    """How messages name a user's rule set: ``rule set 'name' (file.py:Class)``.
+
+    >>> from endnim.variants import EndNim
+    >>> rules_label(EndNim, "/tmp/x/hooks.py:EndNim")
+    "rule set 'endnim' (hooks.py:EndNim)"
+    """
+    path, _, class_name = spec.rpartition(":")
+    return f"rule set {getattr(cls, 'name', '?')!r} ({Path(path).name}:{class_name})"
+
+
+def _check_attributes(cls: type[AnyRuleSet], label: str) -> None:
+    """The class's facts, checked once at load (names, flags, texts)."""
+    from endnim.variants.base import Variant
+
+    kinds: dict[str, tuple[type, ...]] = {
+        "title": (str,),
+        "summary": (str,),
+        "source": (str,),
+        "family": (str,),
+        "position_notation": (str,),
+        "move_notation": (str,),
+        "impartial": (bool,),
+        "convention": (str, type(None)),
+        "aliases": (tuple,),
+    }
+    if issubclass(cls, Variant):
+        kinds["reversible"] = (bool,)
+        kinds["forbidden_reason"] = (str,)
+    for attribute, kind in kinds.items():
+        value: Any = getattr(cls, attribute, None)
+        names = value if attribute == "aliases" and isinstance(value, tuple) else ()
+        if not isinstance(value, kind) or not all(isinstance(a, str) for a in names):
+            expected = " or ".join("None" if k is type(None) else k.__name__ for k in kind)
+            raise RuleSetError(f"{label}: {attribute} is {_show(value)}, expected {expected}")
+
+
+def guard(cls: type[AnyRuleSet], spec: str) -> type[AnyRuleSet]:
+    """A subclass of the user's ``cls`` whose own hooks are checked (see the module's text).
+
+    ``spec`` is the ``FILE.py:Class`` it was loaded from; messages name both.
+    """
+    label = rules_label(cls, spec)
+    if not isinstance(getattr(cls, "name", None), str):
+        raise RuleSetError(f"{label}: name is {_show(getattr(cls, 'name', None))}, expected a str")
+    _check_attributes(cls, label)
+    body: dict[str, Any] = {
+        hook: _guarded_hook(hook, getattr(cls, hook), CHECKS[hook], label)
+        for hook in user_hooks(cls)
+    }
+    body.update(
+        __module__=cls.__module__,
+        __qualname__=cls.__qualname__,
+        __doc__=cls.__doc__,
+        rules_spec=spec,
+        rules_label=label,
+    )
+    return type(cls.__name__, (cls,), body)
+
+
+def is_guarded(rules: AnyRuleSet | type[AnyRuleSet]) -> bool:
+    """Whether a rule set was loaded from a user's file (and so is checked).
+
+    >>> from endnim.variants import get_variant
+    >>> is_guarded(get_variant("endnim"))
+    False
+    """
+    return isinstance(
+        vars(rules if isinstance(rules, type) else type(rules)).get("rules_spec"), str
+    )
+
+
+def label_of(rules: AnyRuleSet) -> str:
+    """``rule set 'name' (file.py:Class)`` for a guarded rule set, else ``rule set 'name'``."""
+    label = vars(type(rules)).get("rules_label")
+    return label if isinstance(label, str) else f"rule set {rules.name!r}"
+
+
+# ---------------------------------------------------------------------- the search's watch
+def _peak_bytes() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def watched_expansion(
+    rules: AnyRuleSet, children_of: Callable[[Any], list[Any]], root: Any, budget: int
+) -> Callable[[Any], list[Any]]:
+    """``children_of``, stopped with a one-line :class:`BudgetError` once a search of a user's
+    rule set from ``root`` expands more than ``budget`` states, or its memory grows by more
+    than :data:`SEARCH_MEMORY_SLACK` beyond what the rule set's own estimate of that search
+    implies: the estimate was wrong (positions that keep growing, say).
+
+    >>> from endnim.variants import get_variant
+    >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
+    >>> n = 0
+    >>> while True: n = expand(n)[0]
+    Traceback (most recent call last):
+    ...
+    endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...
+    """
+    from endnim.search import estimate_bytes
+
+    try:
+        states = min(budget, rules.estimate_states(root))
+    except Exception:  # no estimate (generic rule sets): the budget's
+        states = budget
+    limit = estimate_bytes(states, root) + SEARCH_MEMORY_SLACK
+    start = _peak_bytes()
+    expanded = 0
+    name = label_of(rules)
+
+    def watched(node: Any) -> list[Any]:
+        nonlocal expanded
+        expanded += 1
+        if expanded > budget:
+            raise BudgetError(
+                f"{name} expanded more than {budget:,} states though its estimate allowed the "
+                "search: positions that keep growing? stopped by the budget (--budget)",
+                states=expanded,
+                bytes_needed=0,
+                budget=budget,
+            )
+        if expanded & 1023 == 0 and _peak_bytes() - start > limit:
+            raise BudgetError(
+                f"{name}: the search grew past {limit // 2**20:,} MiB after {expanded:,} states, "
+                "far beyond its estimate: positions that keep growing? stopped by the budget",
+                states=expanded,
+                bytes_needed=_peak_bytes() - start,
+                budget=budget,
+            )
+        return children_of(node)
+
+    return watched
