@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Values of a graph family (star, spider, grid, ...) as a table or heatmap.",
     ),
     "verify": ("endnim.commands.verify:verify", "Re-check every statement of the three papers."),
+    "check-rules": (
+        "endnim.commands.check_rules:check_rules",
+        "Exercise your own rule set's hooks and report what is wrong.",
+    ),
     "conjecture": (
         "endnim.commands.conjecture:conjecture",
         "Check a conjecture on every position, resumably.",

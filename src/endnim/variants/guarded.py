@@ -21,7 +21,7 @@ Built-in rule sets are never wrapped and pay nothing.
 ...     title = "broken"
 ...     def ends(self, piles, player=None): return 42
 >>> rules = guard(Broken, "rules.py:Broken")()
->>> rules.options((3, 1))
+>>> rules.options((3, 1))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 endnim.errors.RuleSetError: rule set 'doc-broken' (rules.py:Broken): ends() returned 42, ...
@@ -30,6 +30,7 @@ endnim.errors.RuleSetError: rule set 'doc-broken' (rules.py:Broken): ends() retu
 from __future__ import annotations
 
 import atexit
+import contextlib
 import math
 import operator
 import os
@@ -459,6 +460,26 @@ def label_of(rules: AnyRuleSet) -> str:
     return label if isinstance(label, str) else f"rule set {rules.name!r}"
 
 
+# ---------------------------------------------------------------------- memory
+def _vm_bytes() -> int:
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def limit_memory(extra: int) -> None:
+    """Let this process's address space grow by ``extra`` bytes, no more (``RLIMIT_AS``): for a
+    process that runs a user's rule set and nothing else (a sandbox worker, check-rules)."""
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    want = _vm_bytes() + extra
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    with contextlib.suppress(ValueError, OSError):  # if refused, the time limits still hold
+        resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+
+
 # ---------------------------------------------------------------------- the search's watch
 def _peak_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
@@ -475,7 +496,7 @@ def watched_expansion(
     >>> from endnim.variants import get_variant
     >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
     >>> n = 0
-    >>> while True: n = expand(n)[0]
+    >>> while True: n = expand(n)[0]  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...

@@ -162,11 +162,11 @@ def accepted_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
-def load_rules(spec: str) -> AnyRuleSet:
-    """Load and register the rule set ``PATH.py:ClassName``; returns its instance.
+def read_rules_class(spec: str) -> type[AnyRuleSet]:
+    """The class ``ClassName`` of ``PATH.py:ClassName``, read but neither checked nor registered.
 
-    Loading the same spec twice returns the registered instance. One-line errors for a
-    missing file, a missing class, a class that is not a rule set, or code that fails.
+    One-line errors for a missing file, a missing class, a class that is not a rule set, or
+    code that fails.
     """
     path_text, sep, class_name = str(spec).rpartition(":")
     if not sep or not path_text or not class_name:
@@ -202,27 +202,48 @@ def load_rules(spec: str) -> AnyRuleSet:
             f"--rules: {class_name} in {str(path)!r} is not a concrete rule set "
             "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)"
         )
+    return cls
+
+
+def load_rules(spec: str) -> AnyRuleSet:
+    """Load and register the rule set ``PATH.py:ClassName``; returns its instance, wrapped in
+    the checks of :mod:`endnim.variants.guarded`.
+
+    Loading the same spec twice returns the registered instance. One-line errors as
+    :func:`read_rules_class`, and for a name or alias of a built-in rule set.
+    """
+    cls = read_rules_class(spec)
     existing = _BY_NAME.get(_key(getattr(cls, "name", "")))
     if existing is not None and cls in type(existing).__bases__ and is_guarded(existing):
         return existing
     guarded = guard(cls, spec)
-    _refuse_clash(guarded)
+    clash = clash_with_built_in(guarded)
+    if clash is not None:
+        raise RuleSetError(f"{label_of(guarded())}: {clash}")
     instance = register_variant(guarded, replace=True)
     if spec not in _LOADED_SPECS:
         _LOADED_SPECS.append(spec)
     return instance
 
 
-def _refuse_clash(cls: type[AnyRuleSet]) -> None:
-    """A user's rule set may not take the name or an alias of a built-in (or installed) one."""
+def clash_with_built_in(cls: type[AnyRuleSet]) -> str | None:
+    """Why a user's rule set may not have its name or aliases (taken by a built-in or installed
+    rule set), or ``None``.
+
+    >>> from endnim.variants import EndNim
+    >>> class Mine(EndNim): name = "mine"; aliases = ("misère",)
+    >>> clash_with_built_in(Mine)[:50]
+    "the name 'misère' is taken by the built-in misère "
+    """
     _load_entry_points()
     for key in [_key(cls.name), *(_key(a) for a in cls.aliases)]:
         taken = _BY_NAME.get(key)
         if taken is not None and not is_guarded(taken):
-            raise RuleSetError(
-                f"{label_of(cls())}: the name {key!r} is taken by the built-in {taken.title} "
-                f"({taken.name}): give your rule set another name"
+            return (
+                f"the name {key!r} is taken by the built-in {taken.title} ({taken.name}): give "
+                "your rule set another name"
             )
+    return None
 
 
 def loaded_rules_specs() -> tuple[str, ...]:

@@ -19,7 +19,6 @@ Tasks are module-level functions with picklable arguments, returning plain JSON-
 from __future__ import annotations
 
 import multiprocessing
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -42,14 +41,23 @@ DEFAULT_QUEUE = 8
 
 
 def _die_with_parent() -> None:
-    """Ask Linux to kill this worker when the server process dies (a SIGKILLed server must not
-    leave workers behind: siblings' inherited pipe ends would keep them waiting for ever)."""
-    try:
-        import ctypes
+    """End this worker when the server process dies (a SIGKILLed server must not leave workers
+    behind: siblings' inherited pipe ends would keep them waiting for ever).
 
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: close() still stops the workers
-        pass
+    A watchdog thread, not ``PR_SET_PDEATHSIG``: that signal follows the *thread* that started
+    the worker, and a replacement is started by a request's thread, which may end long before
+    the server does (its worker was then killed under the next request).
+    """
+    import os
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="endnim-worker-watchdog", daemon=True).start()
 
 
 def _serve(connection: Connection, initializer: Callable[[], None] | None = None) -> None:

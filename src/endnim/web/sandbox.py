@@ -16,8 +16,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import resource
 from collections.abc import Callable, MutableMapping
 from functools import partial
 from typing import Any
@@ -27,7 +25,7 @@ from fastapi.responses import JSONResponse, Response
 
 from endnim.errors import RuleSetError
 from endnim.variants import get_variant
-from endnim.variants.guarded import is_guarded, label_of
+from endnim.variants.guarded import is_guarded, label_of, limit_memory
 from endnim.web.compute import DEFAULT_TIMEOUT, ComputeBusy, ComputeTimeout
 from endnim.web.pool import WorkerCrashed, WorkerPool
 
@@ -39,26 +37,9 @@ SANDBOX_WORKERS = 1
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 
 
-def _vm_bytes() -> int:
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def _limit_memory(extra: int) -> None:
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    want = _vm_bytes() + extra
-    if hard != resource.RLIM_INFINITY:
-        want = min(want, hard)
-    with contextlib.suppress(ValueError, OSError):  # if refused, the time limit still holds
-        resource.setrlimit(resource.RLIMIT_AS, (want, hard))
-
-
 def memory_limit(extra: int) -> Callable[[], None]:
     """A worker's initializer: its address space may grow by ``extra`` bytes, no more."""
-    return partial(_limit_memory, extra)
+    return partial(limit_memory, extra)
 
 
 # ---------------------------------------------------------------------- in the worker

@@ -1,0 +1,361 @@
+"""The checks ``endnim check-rules FILE.py:Class`` runs before a researcher trusts a rule set.
+
+Every hook is exercised on the rows up to a small size (or, for rule sets whose positions are
+not rows, on the positions reachable from the ones given), through the checking adapter of
+:mod:`endnim.variants.guarded`, in a child process with a memory limit (so a hook that ends its
+process or eats memory is reported, not suffered). What it looks for: hooks that raise or return
+the wrong kind of value, hooks that do not return, positions that never end or keep growing,
+a terminal position with options, options that are not positions, hooks that answer differently
+twice, notation that does not read back, moves that ``play`` does not follow, an estimate of
+the search below what it visits, and a name that clashes with a built-in rule set.
+
+>>> report = check_rules("examples/variants/capped.py:CappedEndNim", max_piles=2, max_pile=3)
+>>> report.ok, report.positions > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from endnim.errors import EndNimError, RuleSetError
+from endnim.ruleset import RuleSet
+from endnim.variants.base import Variant
+from endnim.variants.guarded import guard, hook_timeout, limit_memory, reset_watch, rules_label
+from endnim.variants.registry import clash_with_built_in, read_rules_class
+
+AnyRuleSet = RuleSet[Any, Any]
+
+MAX_REACHED = 2000
+"""Positions a check follows from its starting positions; more means they never end or grow."""
+MAX_FINDINGS_PER_KIND = 3
+"""Examples kept of one kind of finding (one screen)."""
+CHECK_MEMORY = 1024 * 2**20
+"""Memory the checking process may add to what it had when it started."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: its kind (``hook fault``, ``non-deterministic``, ...), the hook, a line."""
+
+    kind: str
+    hook: str
+    detail: str
+
+
+@dataclass
+class RulesReport:
+    """What :func:`check_rules` found."""
+
+    spec: str
+    label: str
+    positions: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    hooks: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No problem found."""
+        return not self.findings
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (``check-rules --json``)."""
+        return {
+            "rules": self.spec,
+            "label": self.label,
+            "ok": self.ok,
+            "positions": self.positions,
+            "hooks": self.hooks,
+            "findings": [vars(f) for f in self.findings],
+            "notes": self.notes,
+        }
+
+
+class _Checker:
+    def __init__(self, rules: AnyRuleSet, report: RulesReport) -> None:
+        self.rules = rules
+        self.report = report
+        self.broken: set[str] = set()
+        self.counts: dict[str, int] = {}
+
+    def find(self, kind: str, hook: str, detail: str) -> None:
+        key = f"{kind}/{hook}"
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if self.counts[key] <= MAX_FINDINGS_PER_KIND:
+            self.report.findings.append(Finding(kind, hook, " ".join(detail.split())[:300]))
+
+    def call(self, hook: str, *args: Any) -> Any:
+        """``rules.hook(*args)``; a fault is recorded (once per hook) and answers ``None``."""
+        if hook in self.broken:
+            return None
+        try:
+            return getattr(self.rules, hook)(*args)
+        except RuleSetError as error:
+            reset_watch()
+            self.broken.add(hook)
+            self.find("hook fault", f"{hook}()", str(error))
+        except (EndNimError, NotImplementedError):
+            raise
+        except Exception as error:  # endnim's own code failed on what a hook gave it
+            reset_watch()
+            self.broken.add(hook)
+            self.find("hook fault", f"{hook}()", f"{type(error).__name__}: {error}")
+        return None
+
+    def show(self, position: Any) -> str:
+        try:
+            text = str(self.rules.format_position(position))
+        except Exception:
+            text = repr(position)
+        return text if len(text) <= 40 else text[:37] + "..."
+
+    # ------------------------------------------------------------------ one position
+    def position(self, position: Any) -> list[Any]:
+        """Check the hooks on ``position``; returns its children (every player's)."""
+        rules = self.rules
+        children: list[Any] = []
+        terminal = self.call("is_terminal", position)
+        for player in rules.players():
+            options = self.call("options", position, player)
+            if options is None:
+                continue
+            again = self.call("options", position, player)
+            if again is not None and again != options:
+                self.find(
+                    "non-deterministic", "options()", f"two calls differ on {self.show(position)}"
+                )
+            if terminal and options:
+                self.find(
+                    "terminal with options",
+                    "is_terminal()",
+                    f"{self.show(position)} is terminal but has {len(options)} option(s)",
+                )
+            kids = self.call("children", position, player)
+            if kids is not None and (
+                len(kids) != len(options) or set(kids) != {child for _, child in options}
+            ):
+                self.find(
+                    "inconsistent hooks",
+                    "children()",
+                    f"children() and options() differ on {self.show(position)}",
+                )
+            for move, child in options:
+                self.move(position, move, child, player)
+                children.append(child)
+        if not children and rules.impartial:
+            self.call("terminal_value", position)
+        self.call("canonical_key", position)
+        self.call("components", position)
+        if terminal is not None and terminal != self.call("is_terminal", position):
+            self.find("non-deterministic", "is_terminal()", f"two calls differ on {position}")
+        self.notation(position)
+        return children
+
+    def move(self, position: Any, move: Any, child: Any, player: Any) -> None:
+        text = self.call("format_move", move)
+        if text is None or "parse_move" in self.broken:
+            return
+        try:
+            back = self.rules.parse_move(text)
+        except EndNimError as error:
+            self.find("notation", "parse_move()", f"{text!r} is not read back: {error}")
+            return
+        if back != move:
+            self.find("notation", "parse_move()", f"{text!r} reads back as {back!r}")
+        try:
+            after = self.rules.play(position, move, player)
+        except RuleSetError as error:
+            self.find("hook fault", "play()", str(error))
+            self.broken.add("parse_move")
+        except EndNimError as error:
+            self.find("play", "play()", f"{text} in {self.show(position)} refused: {error}")
+        else:
+            if after != child:
+                self.find(
+                    "play",
+                    "play()",
+                    f"{text} in {self.show(position)} gives {self.show(after)}, its option says "
+                    f"{self.show(child)}",
+                )
+
+    def notation(self, position: Any) -> None:
+        if isinstance(self.rules, Variant) and not position:
+            return  # the empty row has no notation
+        text = self.call("format_position", position)
+        if text is None or "parse_position" in self.broken:
+            return
+        try:
+            back = self.rules.parse_position(text)
+        except RuleSetError as error:
+            self.broken.add("parse_position")
+            self.find("hook fault", "parse_position()", str(error))
+            return
+        except EndNimError as error:
+            self.find("notation", "format_position()", f"{text!r} is not read back: {error}")
+            return
+        if back != position:
+            self.find("notation", "format_position()", f"{text!r} reads back as {back!r}")
+
+    # ------------------------------------------------------------------ the walk
+    def walk(self, starts: list[Any]) -> None:
+        """Every position reachable from ``starts``: cycles and unbounded growth are findings."""
+        done: set[Any] = set()
+        for start in starts:
+            if start in done:
+                continue
+            before = len(done)
+            stack: list[tuple[Any, Iterator[Any]]] = [(start, iter(self.position(start)))]
+            on_path: set[Any] = {start}
+            while stack:
+                if len(done) + len(on_path) > MAX_REACHED:
+                    self.find(
+                        "never ends",
+                        "options()",
+                        f"more than {MAX_REACHED:,} positions reachable from "
+                        f"{self.show(start)}: positions that keep growing?",
+                    )
+                    return
+                node, children = stack[-1]
+                child = next(children, None)
+                if child is None:
+                    stack.pop()
+                    on_path.discard(node)
+                    done.add(node)
+                    continue
+                if child in on_path:
+                    self.find(
+                        "never ends",
+                        "options()",
+                        f"a cycle: {self.show(child)} can be reached again from itself",
+                    )
+                    return
+                if self.grows(node, child):
+                    return
+                if child not in done:
+                    on_path.add(child)
+                    stack.append((child, iter(self.position(child))))
+            self.report.positions = len(done)
+            self.estimate(start, len(done) - before)
+
+    def grows(self, position: Any, child: Any) -> bool:
+        """A row move that adds coins (no End-Nim-family game does): a finding."""
+        if isinstance(self.rules, Variant) and sum(child) > sum(position):
+            self.find(
+                "grows",
+                "options()",
+                f"a move from {self.show(position)} leads to {self.show(child)}, with more "
+                "coins: positions that keep growing never end",
+            )
+            return True
+        return False
+
+    def estimate(self, start: Any, reached: int) -> None:
+        try:
+            states = self.rules.estimate_states(start)
+        except NotImplementedError:
+            return
+        except RuleSetError as error:
+            self.find("hook fault", "estimate_states()", str(error))
+            return
+        if states < reached and reached > 0:
+            self.find(
+                "estimate too low",
+                "estimate_states()",
+                f"{states:,} for {self.show(start)}, whose search visits at least "
+                f"{reached:,} positions (the budget trusts it)",
+            )
+
+
+def _rows(max_piles: int, max_pile: int) -> Iterator[tuple[int, ...]]:
+    for length in range(1, max_piles + 1):
+        yield from itertools.product(range(1, max_pile + 1), repeat=length)
+
+
+def _exercise(
+    spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...], report: RulesReport
+) -> None:
+    """The checks proper (in the checking process)."""
+    cls = read_rules_class(spec)
+    try:
+        guarded = guard(cls, spec)
+    except RuleSetError as error:
+        report.findings.append(Finding("attributes", "class", str(error)))
+        return
+    clash = clash_with_built_in(guarded)
+    if clash is not None:
+        report.findings.append(Finding("name clash", "name", clash))
+    rules = guarded()
+    report.hooks = [h for h in vars(guarded) if callable(vars(guarded)[h])]
+    checker = _Checker(rules, report)
+    positions: list[Any] = []
+    for text in starts:
+        position = checker.call("parse_position", text)
+        if position is not None:
+            positions.append(position)
+    if not starts and isinstance(rules, Variant):
+        positions = list(_rows(max_piles, max_pile))
+    if not positions:
+        report.notes.append("no position to start from: give some with --start")
+        return
+    checker.walk(positions)
+
+
+def _child(connection: Any, spec: str, max_piles: int, max_pile: int, starts: Any) -> None:
+    limit_memory(CHECK_MEMORY)
+    report = RulesReport(spec, spec)
+    try:
+        report.label = rules_label(read_rules_class(spec), spec)
+        _exercise(spec, max_piles, max_pile, starts, report)
+    except EndNimError as error:
+        connection.send(("error", str(error)))
+        return
+    except MemoryError:
+        report.findings.append(Finding("memory", "?", "the rule set ran out of memory"))
+    connection.send(("ok", report))
+
+
+def check_rules(
+    spec: str, *, max_piles: int = 3, max_pile: int = 4, starts: tuple[str, ...] = ()
+) -> RulesReport:
+    """Exercise every hook of the rule set ``PATH.py:Class`` (see the module's text).
+
+    Raises :class:`~endnim.errors.VariantError` (one line) if the file or class cannot be read.
+    """
+    label = rules_label(read_rules_class(spec), spec)  # unloadable: a one-line error here
+    context = multiprocessing.get_context("fork")
+    parent, child = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_child, args=(child, spec, max_piles, max_pile, starts), daemon=True
+    )
+    process.start()
+    child.close()
+    limit = max(60.0, 20 * hook_timeout()) if hook_timeout() > 0 else None
+    answer: Any = None
+    timed_out = not parent.poll(limit)
+    if not timed_out:
+        try:
+            answer = parent.recv()
+        except EOFError:
+            answer = None
+    process.kill()
+    process.join(5)
+    if answer is None:
+        code = process.exitcode
+        how = f"exit {code}" if code is not None and code >= 0 else f"signal {-(code or 0)}"
+        report = RulesReport(spec, label)
+        report.findings.append(
+            Finding("never ends", "?", f"the checks did not finish within {limit:g} s")
+            if timed_out and limit is not None
+            else Finding("process ended", "?", f"a hook ended the checking process ({how})")
+        )
+        return report
+    status, value = answer
+    if status == "error":
+        raise RuleSetError(value)
+    assert isinstance(value, RulesReport)
+    return value
