@@ -302,6 +302,66 @@ def latency_under_load(samples: int) -> dict[str, float]:
     }
 
 
+def broken_rule_sets() -> dict[str, int]:
+    """The gallery of broken rule sets (tests/rules_gallery/broken.py, one class per fault)
+    through analyze, table and conjecture, check-rules, and a server started with each: counts
+    of internal errors, hangs, multi-line or unnamed errors, 5xx answers and server deaths."""
+    from rules_gallery.broken import FAULTS
+
+    gallery = ROOT / "tests" / "rules_gallery" / "broken.py"
+    env = {**os.environ, "ENDNIM_HOOK_TIMEOUT": "2", "ENDNIM_BUDGET": "20000"}
+    commands = [
+        ["analyze", "3 1 4"],
+        ["table", "--middle", "1", "--rows", "1..3", "--cols", "1..3"],
+        ["conjecture", "--holds", "g <= 9", "-L", "2", "-H", "2"],
+        ["check-rules", "--max-piles", "2", "--max-pile", "3"],
+    ]
+    counts = dict.fromkeys(
+        ["runs", "internal_errors", "hangs", "unnamed_errors", "requests", "5xx", "server_deaths"],
+        0,
+    )
+    for name in FAULTS:
+        spec = f"{gallery}:{name}"
+        for command in commands:
+            counts["runs"] += 1
+            args = [*command, spec] if command[0] == "check-rules" else [*command, "--rules", spec]
+            try:
+                done = subprocess.run(
+                    [str(ROOT / ".venv/bin/endnim"), *args],
+                    capture_output=True,
+                    text=True,
+                    timeout=120,
+                    env=env,
+                )
+            except subprocess.TimeoutExpired:
+                counts["hangs"] += 1
+                continue
+            counts["internal_errors"] += "internal error" in done.stderr
+            if done.returncode == 2 and (
+                len(done.stderr.strip().splitlines()) != 1
+                or (f":{name})" not in done.stderr and "not a row game" not in done.stderr)
+            ):
+                counts["unnamed_errors"] += 1
+        if name in ("NameClash", "AliasClash", "NotARow"):
+            continue  # refused at start (clash) or not a row game: no page to serve
+        rules_name = getattr(__import__("rules_gallery.broken").broken, name).name
+        with server(["--timeout", "3", "--rules", spec]) as url:
+            query = urllib.parse.urlencode({"variant": rules_name, "position": "3 1 4"})
+            for path in (
+                f"api/analyze?{query}",
+                f"api/moves?{query}",
+                "api/analyze?position=3+1+4",
+            ):
+                counts["requests"] += 1
+                try:
+                    status = request(url + path, timeout=60)
+                except Exception:
+                    counts["server_deaths"] += 1
+                    break
+                counts["5xx"] += status >= 500
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer inputs (about a minute)")
@@ -320,6 +380,7 @@ def main() -> None:
             ("store_flips", lambda: store_flips(100, rng, folder)),
             ("sigkills", lambda: sigkills(5 if options.quick else 20, rng, folder, options.quick)),
             ("latency", lambda: latency_under_load(60 if options.quick else 300)),
+            ("broken_rule_sets", broken_rule_sets),
         ]
         for key, step in steps:
             print(f"fuzz: {key} ...", file=sys.stderr, flush=True)

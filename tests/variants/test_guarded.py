@@ -90,5 +90,5 @@ def test_user_errors_of_input_hooks_pass_unchanged() -> None:
             raise PositionError("no rows today")
 
     rules = guard(Strict, "x.py:Strict")()
-    with pytest.raises(PositionError, match="^no rows today$"):
+    with pytest.raises(PositionError, match=r"^no rows today$"):
         rules.parse_position("3 1")
