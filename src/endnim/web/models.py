@@ -227,6 +227,9 @@ class GameOut(BaseModel):
     skill: int
     over: bool
     winner: Literal["human", "computer"] | None
+    ending: str | None = Field(
+        default=None, description="why the game is over, in the rule set's words (said of 'you')"
+    )
     start_value: PositionValueOut | None = None
 
 

@@ -95,10 +95,7 @@ def read_position(text: str, variant: str) -> dict[str, Any]:
             "outcome": kind,
             "grundy": value if rules.impartial else None,
             "remoteness": 0,
-            "reason": (
-                "no move is left: the player to move "
-                + ("wins by the rules of this variant" if value else "loses (normal play)")
-            ),
+            "reason": rules.ending_text(piles),
         }
     return {
         "position": list(piles),

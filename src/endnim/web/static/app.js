@@ -696,11 +696,10 @@ function renderTableCaption(t) {
 
 // ------------------------------------------------------------------ games that teach
 function endOfGameText(game) {
-  // Who has no move left, and who wins by that (as `endnim play` says it).
-  const stuck = game.to_move === "human" ? "You have" : "The computer has";
-  const moverWins = game.winner === game.to_move;
+  // Why the game is over, in the rule set's own words (as `endnim play` says it).
+  const why = game.ending || "the game is over";
   const count = game.history.length;
-  return `${stuck} no move left${moverWins ? " and wins by that rule" : ""} (${count} move${count === 1 ? "" : "s"}).`;
+  return `${why.charAt(0).toUpperCase()}${why.slice(1)}; ${count} move${count === 1 ? "" : "s"}.`;
 }
 
 function judgementKind(j) {
