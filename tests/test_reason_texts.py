@@ -101,3 +101,12 @@ def test_a_pile_of_one_is_one_coin() -> None:
         get_variant("endnim").play((1, 4), "L1")
     with pytest.raises(MoveError, match=r"the first pile has 3 coins, so"):
         get_variant("endnim").play((3, 4), "L5")
+
+
+def test_a_finished_game_says_so() -> None:
+    """A finished tree game said 'every move leads to an N-position' (there is no move)."""
+    from endnim.cli import cli
+
+    result = CliRunner().invoke(cli, ["analyze", "-v", "tree", '{"labels": [0], "edges": []}'])
+    assert result.exit_code == 0, result.output
+    assert "winning moves  none: the game is over" in result.output

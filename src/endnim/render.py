@@ -139,6 +139,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         moves = "none (every move loses)" if result.outcome in "PLR" else "none"
         if result.outcome == "P":
             moves = "none: every move leads to an N-position"
+        if result.remoteness == 0:  # a terminal position: the rules decide, not a search
+            moves = "none: the game is over"
     table.add_row("winning moves", moves)
     if result.remoteness is not None:
         table.add_row("remoteness", remoteness_text(result.remoteness))

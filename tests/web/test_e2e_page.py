@@ -199,7 +199,10 @@ def test_rows_are_read_as_the_command_line_reads_them(page: Page) -> None:
         page.fill("#position-text", text)
         page.press("#position-text", "Enter")
         expect(page.locator("#error")).to_contain_text(error)
-        expect(page.locator("#moves")).to_have_attribute("data-position", "3 1 4")
+        # nothing of 3 1 4 is left beside the error (issue 24): no moves, no analysis
+        expect(page.locator("#moves")).to_have_attribute("data-position", "")
+        expect(page.locator("#moves button")).to_have_count(0)
+        expect(page.locator("#outcome")).to_have_text("·")
     page.fill("#position-text", "[3, 4]")
     page.press("#position-text", "Enter")
     expect(page.locator("#moves")).to_have_attribute("data-position", "3 4")

@@ -293,7 +293,9 @@ class ValueOut(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    positions: list[list[int]]
+    positions: list[list[int] | dict[str, Any]] = Field(
+        description="each summand: a row of piles, or a graph as its JSON object"
+    )
     text: str
     variant: str
     value: str | None
