@@ -138,3 +138,36 @@ def test_console_examples_print_what_the_docs_show(
 
 def test_the_console_examples_are_found() -> None:
     assert len(CONSOLE_EXAMPLES) >= 10
+
+
+def test_the_files_the_examples_read_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`$ endnim analyze --batch positions.txt` once named a file nobody had."""
+    read = [
+        (path.name, line, match.group(1))
+        for path in DOCS
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if text.startswith("$ endnim ")
+        for match in re.finditer(r"--batch\s+(\S+)", text)
+    ]
+    assert len(read) >= 2
+    missing = [item for item in read if item[2] != "-" and not (ROOT / item[2]).is_file()]
+    assert missing == []
+    for path_name, line, name in read:
+        if name == "-":
+            continue
+        command = ["analyze", "--json", "--batch", name]
+        if path_name == "your-own-variant.md":
+            command = [
+                "analyze",
+                "--rules",
+                "examples/variants/capped.py:CappedEndNim",
+                *command[1:],
+            ]
+        from click.testing import CliRunner
+
+        from endnim.cli import cli
+
+        monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 0, (path_name, line, result.output)
+        assert len(result.output.splitlines()) == 5
