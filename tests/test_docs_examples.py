@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import doctest
 import os
+import re
+import shlex
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,3 +66,108 @@ def test_cgt_game_imports_no_operator_module() -> None:
         assert f"from endnim.cgt.{module} import" not in source.split("if TYPE_CHECKING:")[0]
         body = source.split("if TYPE_CHECKING:", 1)[1].split("\n\n", 1)[1]
         assert f"from endnim.cgt.{module}" not in body
+
+
+# --------------------------------------------------------------------------- `$` examples
+def console_examples(path: Path) -> list[tuple[int, str, str]]:
+    """Each ``$ endnim ...`` line of a code block whose output is shown: (line, command,
+    shown output). ``...`` in the output stands for lines left out (doctest's ELLIPSIS)."""
+    text = path.read_text(encoding="utf-8")
+    found = []
+    for block in re.finditer(r"```(?:console|shell|bash|sh)?\n(.*?)```", text, re.S):
+        first = text[: block.start()].count("\n") + 2
+        lines = block.group(1).splitlines()
+        i = 0
+        while i < len(lines):
+            if not lines[i].startswith("$ "):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("$ "):
+                j += 1
+            command = re.sub(r"\s{2,}#.*$", "", lines[i][2:]).strip()
+            shown = "\n".join(lines[i + 1 : j]).strip()
+            if shown and command.startswith("endnim "):
+                found.append((first + i, command, shown))
+            i = j
+    return found
+
+
+TABLE_LINE = re.compile(r"^[┏┃┡│├└╭╰]|^\.\.\.$")
+"""A line of a rich table (or ``...``): a page may abridge a table's cells, so only the lines
+outside the table are compared for an example that shows one."""
+
+CONSOLE_EXAMPLES = [
+    pytest.param(path, line, command, shown, id=f"{path.name}:{line}")
+    for path in DOCS
+    for line, command, shown in console_examples(path)
+]
+
+
+@pytest.mark.parametrize(("path", "line", "command", "shown"), CONSOLE_EXAMPLES)
+def test_console_examples_print_what_the_docs_show(
+    path: Path, line: int, command: str, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output a page shows under ``$ endnim ...`` is what the command prints today
+    (whitespace and line wrapping aside; ``...`` for lines left out)."""
+    from click.testing import CliRunner
+
+    from endnim.cli import cli
+
+    words = shlex.split(command)[1:]
+    with tempfile.TemporaryDirectory() as folder:
+        if ">" in words:  # the example writes files: into a scratch folder
+            words = words[: words.index(">")]
+            monkeypatch.chdir(folder)
+        else:
+            monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, words, env={"COLUMNS": "120"})
+        redirected = folder if ">" in shlex.split(command) else None
+    assert result.exit_code == 0, f"{path.name}:{line}: {result.output}"
+    checker = doctest.OutputChecker()
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    got = result.stderr if redirected else result.output  # '> file' keeps standard error
+    if TABLE_LINE.match(shown):  # an abridged table: the lines around it, in order
+        shown = "...\n" + "\n...\n".join(
+            text for text in shown.splitlines() if not TABLE_LINE.match(text.strip() or "│")
+        )
+    assert checker.check_output(shown + "\n", got, flags), (
+        f"{path.name}:{line}: `$ {command}` prints\n{got}\nbut the page shows\n{shown}"
+    )
+
+
+def test_the_console_examples_are_found() -> None:
+    assert len(CONSOLE_EXAMPLES) >= 10
+
+
+def test_the_files_the_examples_read_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`$ endnim analyze --batch positions.txt` once named a file nobody had."""
+    read = [
+        (path.name, line, match.group(1))
+        for path in DOCS
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if text.startswith("$ endnim ")
+        for match in re.finditer(r"--batch\s+(\S+)", text)
+    ]
+    assert len(read) >= 2
+    missing = [item for item in read if item[2] != "-" and not (ROOT / item[2]).is_file()]
+    assert missing == []
+    for path_name, line, name in read:
+        if name == "-":
+            continue
+        command = ["analyze", "--json", "--batch", name]
+        if path_name == "your-own-variant.md":
+            command = [
+                "analyze",
+                "--rules",
+                "examples/variants/capped.py:CappedEndNim",
+                *command[1:],
+            ]
+        from click.testing import CliRunner
+
+        from endnim.cli import cli
+
+        monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 0, (path_name, line, result.output)
+        assert len(result.output.splitlines()) == 5

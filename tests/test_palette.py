@@ -52,3 +52,17 @@ def test_phase_diagrams_use_the_palette(tmp_path: Path) -> None:
     svg = path.read_text().lower()
     for colour in OUTCOME_COLOURS.values():
         assert colour in svg
+
+
+def test_digits_on_every_grundy_colour_have_the_better_contrast() -> None:
+    """Digits on the mid-greys of the scale were dark at a contrast of 3.7 where light text
+    reaches 4.7: the text colour is the one of higher WCAG contrast (at least 4.2: the
+    scale's middle stop #7b7a77 reaches 4.3 with either)."""
+    from endnim.palette import DARK_TEXT, LIGHT_TEXT, contrast
+
+    for largest in (2, 7, 16, 40):
+        for value in range(largest + 1):
+            fill = grundy_colour(value, largest)
+            chosen = contrast(fill, text_colour(fill))
+            assert chosen == max(contrast(fill, DARK_TEXT), contrast(fill, LIGHT_TEXT))
+            assert chosen >= 4.2, (value, largest, fill)

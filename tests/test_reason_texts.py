@@ -71,3 +71,42 @@ def test_partizan_notebook_repr_shows_thresholds_and_both_remoteness_values() ->
     impartial = analyze("3 3 3 2")._repr_html_()
     assert "<th style='text-align:left'>grundy</th><td>1</td>" in impartial
     assert "thresholds" not in impartial
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "3", "1", "4"],
+        ["analyze", "-v", "partizan", "3", "1", "2"],
+        ["value", "3", "1", "2"],
+        ["table", "--rows", "3", "--cols", "3"],
+        ["phase", "2", "--size", "4"],
+    ],
+)
+def test_terminal_output_has_no_trailing_spaces(args: list[str]) -> None:
+    """rich pads every line of a table to its width: a paste into a paper carried them."""
+    from endnim.cli import cli
+
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) > 2
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
+def test_a_pile_of_one_is_one_coin() -> None:
+    from endnim.errors import MoveError
+
+    with pytest.raises(MoveError, match=r"the first pile has 1 coin, so"):
+        get_variant("endnim").play((1, 4), "L1")
+    with pytest.raises(MoveError, match=r"the first pile has 3 coins, so"):
+        get_variant("endnim").play((3, 4), "L5")
+
+
+def test_a_finished_game_says_so() -> None:
+    """A finished tree game said 'every move leads to an N-position' (there is no move)."""
+    from endnim.cli import cli
+
+    result = CliRunner().invoke(cli, ["analyze", "-v", "tree", '{"labels": [0], "edges": []}'])
+    assert result.exit_code == 0, result.output
+    assert "winning moves  none: the game is over" in result.output

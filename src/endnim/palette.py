@@ -96,11 +96,39 @@ def grundy_colour(value: int, largest: int) -> str:
     return _mix(GRUNDY_STOPS[i], GRUNDY_STOPS[i + 1], scaled - i)
 
 
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``colour`` (``#rrggbb``), from linear light.
+
+    >>> luminance("#ffffff"), luminance("#000000")
+    (1.0, 0.0)
+    """
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in _rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21.
+
+    >>> round(contrast("#ffffff", "#000000"), 1)
+    21.0
+    """
+    low, high = sorted((luminance(first), luminance(second)))
+    return (high + 0.05) / (low + 0.05)
+
+
 def text_colour(fill: str) -> str:
-    """Black or white text, whichever reads better on ``fill`` (relative luminance)."""
-    r, g, b = (c / 255 for c in _rgb(fill))
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return DARK_TEXT if luminance > 0.45 else LIGHT_TEXT
+    """Dark or light text, whichever has the higher contrast on ``fill`` (WCAG 2), so that
+    digits on the mid-greys of the Grundy scale read as well as on its ends.
+
+    >>> text_colour("#737475") == LIGHT_TEXT, text_colour("#fee838") == DARK_TEXT
+    (True, True)
+    """
+    return DARK_TEXT if contrast(fill, DARK_TEXT) > contrast(fill, LIGHT_TEXT) else LIGHT_TEXT
 
 
 def palette_json() -> dict[str, Any]:

@@ -162,6 +162,8 @@ def print_phase(diagram: PhaseDiagram, console: Console | None = None) -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from endnim.render import print_trimmed
+
     console = console or Console(highlight=False)
     size = diagram.size
     x, y = diagram.triple_point
@@ -198,13 +200,15 @@ def print_phase(diagram: PhaseDiagram, console: Console | None = None) -> None:
     console.print(Text(" " * (width + 3) + "".join(labels).rstrip() + "   b", style="dim"))
     t = diagram.thresholds
     where = "" if diagram.triple_point_shown else " (outside the drawn range: use --size)"
-    console.print(
+    print_trimmed(
+        console,
         f"triple point: ({x}, {y}), i.e. {x}·w·{y} is P{where}; P's on its diagonal "
-        f"(x+t)·w·(y+t); N below and left of it, L above, R to the right"
+        f"(x+t)·w·(y+t); N below and left of it, L above, R to the right",
     )
-    console.print(
+    print_trimmed(
+        console,
         f"thresholds of w: L = {t['L']}, R = {t['R']}, L* = {t['L_star']}, R* = {t['R_star']}"
-        f"   [dim]{SOURCE}[/]"
+        f"   [dim]{SOURCE}[/]",
     )
 
 

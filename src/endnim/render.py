@@ -8,8 +8,9 @@ from endnim.analyzer import OUTCOME_WORDS, remoteness_text, thresholds_text
 from endnim.variants import get_variant
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.progress import Progress, TaskID
+    from rich.segment import Segment
 
     from endnim.analyzer import Analysis
 
@@ -65,6 +66,42 @@ class progress_bar:
         self._progress.update(self._task, completed=done, total=total)
 
 
+def print_trimmed(console: Console, renderable: RenderableType) -> None:
+    """Print ``renderable`` without the spaces rich pads each line with to the table's width,
+    so that the output can be pasted (into a paper, a commit) as it reads.
+
+    >>> import io
+    >>> from rich.console import Console
+    >>> from rich.table import Table
+    >>> grid = Table.grid(padding=(0, 2))
+    >>> grid.add_row("a", "a long cell"); grid.add_row("b", "c")
+    >>> out = io.StringIO()
+    >>> print_trimmed(Console(file=out, width=40), grid)
+    >>> out.getvalue().splitlines()
+    ['a  a long cell', 'b  c']
+    """
+    from rich.segment import Segment
+
+    for line in console.render_lines(renderable, pad=False, new_lines=False):
+        segments = list(line)
+        while segments and not segments[-1].control and not segments[-1].text.rstrip():
+            segments.pop()
+        if segments and not segments[-1].control:
+            last = segments[-1]
+            segments[-1] = Segment(last.text.rstrip(), last.style)
+        console.print(_Line([*segments, Segment.line()]), end="")
+
+
+class _Line:
+    """One line of segments, printed as they are."""
+
+    def __init__(self, segments: list[Segment]) -> None:
+        self.segments = segments
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.segments
+
+
 def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -102,6 +139,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         moves = "none (every move loses)" if result.outcome in "PLR" else "none"
         if result.outcome == "P":
             moves = "none: every move leads to an N-position"
+        if result.remoteness == 0:  # a terminal position: the rules decide, not a search
+            moves = "none: the game is over"
     table.add_row("winning moves", moves)
     if result.remoteness is not None:
         table.add_row("remoteness", remoteness_text(result.remoteness))
@@ -122,4 +161,4 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
     table.add_row("method", result.method)
     for note in result.notes:
         table.add_row("note", f"[yellow]{note}[/]")
-    console.print(table)
+    print_trimmed(console, table)

@@ -134,6 +134,20 @@ class RuleSet(ABC, Generic[P, M]):
         """Grundy value of a terminal position (impartial). Normal play: 0, the mover loses."""
         return 0
 
+    def ending_text(self, position: P, mover: str = "the player to move") -> str:
+        """Why the game is over at the terminal ``position``, said of ``mover`` (``"you"``,
+        ``"the computer"``, ...): the one text the game, the page and the position reader
+        use. A rule set whose end is not "no move left" (misère, Loop) says its own.
+
+        >>> from endnim.variants import get_variant
+        >>> get_variant("endnim").ending_text((), "you")
+        'you have no move left and lose (normal play)'
+        """
+        if self.terminal_value(position):
+            wins = verb(mover, "wins")
+            return f"{has(mover)} no move left and {wins} by the rules of {self.title}"
+        return f"{has(mover)} no move left and {verb(mover, 'loses')} (normal play)"
+
     def play(self, position: P, move: M | str, player: Player | None = None) -> P:
         """The position after ``move``; :class:`MoveError` (one line) if it is not legal."""
         if isinstance(move, str):
@@ -179,6 +193,30 @@ class RuleSet(ABC, Generic[P, M]):
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def verb(subject: str, third_person: str) -> str:
+    """``third_person`` ("loses", "wins", "must") as ``subject`` takes it: "you lose".
+
+    >>> verb("you", "loses"), verb("the computer", "loses"), verb("you", "must")
+    ('lose', 'loses', 'must')
+    """
+    if subject.lower() not in ("you", "i", "we", "they") or not third_person.endswith("s"):
+        return third_person
+    if third_person == "has":
+        return "have"
+    if third_person.endswith(("sses", "xes", "zes", "ches", "shes")):
+        return third_person[:-2]
+    return third_person[:-1]
+
+
+def has(subject: str) -> str:
+    """``subject`` followed by its "has": "you have", "the computer has".
+
+    >>> has("you")
+    'you have'
+    """
+    return f"{subject} {verb(subject, 'has')}"
 
 
 def _clip(text: str, width: int = 60) -> str:

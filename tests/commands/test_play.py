@@ -39,7 +39,7 @@ def test_a_scripted_game_to_the_end() -> None:
     assert "End-Nim against the computer (perfect)" in result.output
     assert "You move first." in result.output
     assert "You win!" in result.output and f"; {2 * len(lines) - 1} moves)" in result.output
-    assert "the computer has no move left" in result.output
+    assert "the computer has no move left and loses (normal play)" in result.output
     assert result.output.count("computer plays") == len(lines) - 1
     assert "your move> " + lines[0] in result.output  # piped input is echoed
 
@@ -153,3 +153,21 @@ def test_pile_bars_keep_one_scale() -> None:
     game.computer_move()
     assert bar_lines(game) == [1, 1]
     assert bar_lines(GameSession("endnim", "40 20")) == [5, 2]
+
+
+@pytest.mark.parametrize(
+    ("variant", "start", "move", "ending"),
+    [
+        # misère: the computer is left the last coin; it has a move, and that move loses
+        ("misere", "2", "L1", "the computer must take the last coin and loses (misère"),
+        ("misere-conway", "1", "L0", "whoever took it loses, so the computer wins (misère)"),
+        ("loop", "3 2", "R0", "one pile is left: whoever left it wins, so the computer loses"),
+    ],
+)
+def test_the_end_of_a_game_is_said_in_the_rule_sets_words(
+    variant: str, start: str, move: str, ending: str
+) -> None:
+    result = run([start, "--variant", variant, "--seed", "0"], [move])
+    assert result.exit_code == 0, result.output
+    assert ending in " ".join(result.output.split())
+    assert "no move left" not in result.output

@@ -184,6 +184,7 @@ def test_to_dict() -> None:
         "skill": 70,
         "over": False,
         "winner": None,
+        "ending": None,
         "start_value": {"to_move_wins": True, "remoteness": 3},
     }
     assert data["history"][0]["judgement"]["reason"].startswith("Horrocks Prop 1")

@@ -83,7 +83,8 @@ def test_a_losing_move_is_judged_and_charted(page: Page, tmp_path: Path) -> None
     shot(page, "workbench-teach.png", tmp_path, "#play-card")
     status = play_until_the_end(page, prefer_winning=True)
     moves = page.locator("#history li").count()
-    assert status == f"The computer won. You have no move left ({moves} moves)."
+    ending = "You have no move left and lose (normal play)"
+    assert status == f"The computer won. {ending}; {moves} moves."
     expect(page.locator("#value-chart-svg .mark")).to_have_count(moves + 1)
 
 
@@ -92,7 +93,8 @@ def test_a_kept_win_and_the_winners_true_message(page: Page) -> None:
     page.click("#new-game")
     status = play_until_the_end(page, prefer_winning=True)
     moves = page.locator("#history li").count()
-    assert status == f"You won! The computer has no move left ({moves} moves)."
+    ending = "The computer has no move left and loses (normal play)"
+    assert status == f"You won! {ending}; {moves} moves."
     expect(page.locator("#judgement")).to_have_attribute("data-kind", "kept")
     expect(page.locator("#judgement")).to_contain_text("keeps the win")
     blunders = page.locator("#value-chart-svg .mark[data-blunder=true]")
@@ -197,7 +199,10 @@ def test_rows_are_read_as_the_command_line_reads_them(page: Page) -> None:
         page.fill("#position-text", text)
         page.press("#position-text", "Enter")
         expect(page.locator("#error")).to_contain_text(error)
-        expect(page.locator("#moves")).to_have_attribute("data-position", "3 1 4")
+        # nothing of 3 1 4 is left beside the error (issue 24): no moves, no analysis
+        expect(page.locator("#moves")).to_have_attribute("data-position", "")
+        expect(page.locator("#moves button")).to_have_count(0)
+        expect(page.locator("#outcome")).to_have_text("·")
     page.fill("#position-text", "[3, 4]")
     page.press("#position-text", "Enter")
     expect(page.locator("#moves")).to_have_attribute("data-position", "3 4")

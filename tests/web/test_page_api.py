@@ -81,6 +81,21 @@ def test_the_empty_row_has_the_value_its_rules_give(client: TestClient, variant:
     assert client.get("/api/position", params={"position": "3 1"}).json()["terminal"] is None
 
 
+def test_a_terminal_position_is_explained_in_its_rule_sets_words(client: TestClient) -> None:
+    def reason(variant: str, position: str) -> str:
+        answer = client.get("/api/position", params={"position": position, "variant": variant})
+        terminal: dict[str, Any] = answer.json()["terminal"]
+        return str(terminal["reason"])
+
+    # misère End-Nim at a lone coin: a move is left, and it loses
+    assert reason("misere", "1") == get_variant("misere").ending_text((1,))
+    assert "must take the last coin and loses" in reason("misere", "1")
+    assert "no move" not in reason("misere", "1") and "normal play" not in reason("misere", "1")
+    assert "whoever took it loses" in reason("misere-conway", "")
+    assert "whoever left it wins" in reason("loop", "5")
+    assert reason("endnim", "") == "the player to move has no move left and loses (normal play)"
+
+
 # --------------------------------------------------------------------------- values
 def cli_value(*args: str) -> dict[str, Any]:
     result = CliRunner().invoke(value_command, ["--json", *args])

@@ -428,15 +428,13 @@ def _introduce(game: GameSession, console: Console) -> None:
 
 
 def _announce(game: GameSession, console: Console) -> None:
-    """The end of the game, said as it is: who has no move left, and who wins by that."""
+    """The end of the game, said as the rule set says it (:meth:`RuleSet.ending_text`)."""
     moves = len(game.history)
-    stuck = "you have" if game.to_move == "human" else "the computer has"
-    mover_wins = game.variant.terminal_value(game.position) != 0
-    why = f"{stuck} no move left" + (" and wins by that rule" if mover_wins else "")
+    why = f"{game.ending()}; {moves} move{'' if moves == 1 else 's'}"
     if game.winner == "human":
-        console.print(f"[bold green]You win![/] ({why}; {moves} moves)")
+        console.print(f"[bold green]You win![/] ({why})")
     else:
-        console.print(f"[bold red]The computer wins.[/] ({why}; {moves} moves)")
+        console.print(f"[bold red]The computer wins.[/] ({why})")
 
 
 def _side_name(side: str | None) -> str:

@@ -82,8 +82,9 @@ def table(
         from rich.console import Console
 
         from endnim.analysis.formats import rich_table
+        from endnim.render import print_trimmed
 
-        Console(highlight=False).print(rich_table(result))
+        print_trimmed(Console(highlight=False), rich_table(result))
     else:
         text = result.render(fmt)
         click.echo(text, nl=not text.endswith("\n"))

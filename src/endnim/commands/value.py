@@ -153,6 +153,7 @@ def _print(
 
     from endnim.analyzer import OUTCOME_WORDS
     from endnim.cgt import to_ascii
+    from endnim.render import print_trimmed
 
     console = Console(highlight=False)
     table = Table.grid(padding=(0, 2))
@@ -176,7 +177,7 @@ def _print(
     )
     table.add_row("birthday", str(total.birthday))
     table.add_row("rules", f"[dim]{escape(rules_text)}[/]")
-    console.print(table)
+    print_trimmed(console, table)
 
 
 def _markup(text: str) -> str:

@@ -167,6 +167,18 @@ class GameSession:
             return self.to_move
         return "computer" if self.to_move == "human" else "human"
 
+    def ending(self, you: str = "you", computer: str = "the computer") -> str | None:
+        """Why the game is over, in the rule set's own words (``None`` before the end).
+
+        >>> game = GameSession("misere", "1")
+        >>> game.ending()
+        'you must take the last coin and lose (misère: whoever takes it loses)'
+        """
+        if not self.over:
+            return None
+        mover = you if self.to_move == "human" else computer
+        return str(self.variant.ending_text(self.position, mover))
+
     # ------------------------------------------------------------------ moves
     def play(self, move: Any) -> Ply:
         """The person plays ``move`` (rows: notation ``L3``, ``R0``, ``L2r``)."""
@@ -333,6 +345,7 @@ class GameSession:
             "skill": self.computer.skill,
             "over": self.over,
             "winner": self.winner,
+            "ending": self.ending(),
             "start_value": None if start is None else start.to_dict(),
         }
 

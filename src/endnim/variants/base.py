@@ -158,7 +158,7 @@ class Variant(RuleSet[Position, Move], ABC):
         if move.size >= pile:
             raise MoveError(
                 f"move {move} is not legal in {_show(piles)}: the {_END_NAMES[end]} pile has "
-                f"{pile} coins, so its new size must be below {pile}"
+                f"{pile} coin{'' if pile == 1 else 's'}, so its new size must be below {pile}"
             )
         if not self.allows_take(pile, move.size):
             raise MoveError(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from endnim.papers import source as paper_source
+from endnim.position import as_position
+from endnim.ruleset import verb
 from endnim.variants.base import Piles
 from endnim.variants.endnim import EndNim, _cached
 
@@ -30,6 +32,16 @@ class LoopEndNim(EndNim):
 
     def is_terminal(self, piles: Piles) -> bool:
         return len(piles) <= 1
+
+    def ending_text(self, piles: Piles, mover: str = "the player to move") -> str:
+        """One pile left: the player who left it has won.
+
+        >>> LoopEndNim().ending_text((4,), "you")
+        'one pile is left: whoever left it wins, so you lose'
+        """
+        if len(piles) == 1:
+            return f"one pile is left: whoever left it wins, so {mover} {verb(mover, 'loses')}"
+        return super().ending_text(as_position(piles, allow_empty=True), mover)
 
     def theory(self) -> Theory | None:
         from endnim.theory.end_family import LoopTheory

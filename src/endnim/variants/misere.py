@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from endnim.papers import source as paper_source
+from endnim.position import as_position
+from endnim.ruleset import verb
 from endnim.variants.base import Piles
 from endnim.variants.endnim import EndNim, _cached
 
@@ -42,6 +44,17 @@ class MisereEndNim(EndNim):
     def allows(self, child: Piles) -> bool:
         return bool(child)
 
+    def ending_text(self, piles: Piles, mover: str = "the player to move") -> str:
+        """At ``(1)`` a move is left, the last coin, and it loses (the forced move is not counted).
+
+        >>> MisereEndNim().ending_text((1,), "the computer")
+        'the computer must take the last coin and loses (misère: whoever takes it loses)'
+        """
+        if piles == (1,):
+            loses = verb(mover, "loses")
+            return f"{mover} must take the last coin and {loses} (misère: whoever takes it loses)"
+        return super().ending_text(as_position(piles, allow_empty=True), mover)
+
     def theory(self) -> Theory | None:
         from endnim.theory.end_family import MisereTheory
 
@@ -62,6 +75,15 @@ class MisereConwayEndNim(EndNim):
 
     def terminal_value(self, piles: Piles) -> int:
         return 1
+
+    def ending_text(self, piles: Piles, mover: str = "the player to move") -> str:
+        """The empty row: the last coin was taken, by the other player, who lost.
+
+        >>> MisereConwayEndNim().ending_text((), "you")
+        'the last coin is taken: whoever took it loses, so you win (misère)'
+        """
+        wins = verb(mover, "wins")
+        return f"the last coin is taken: whoever took it loses, so {mover} {wins} (misère)"
 
     def theory(self) -> Theory | None:
         from endnim.theory.end_family import MisereTheory

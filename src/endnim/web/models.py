@@ -227,6 +227,9 @@ class GameOut(BaseModel):
     skill: int
     over: bool
     winner: Literal["human", "computer"] | None
+    ending: str | None = Field(
+        default=None, description="why the game is over, in the rule set's words (said of 'you')"
+    )
     start_value: PositionValueOut | None = None
 
 
@@ -290,7 +293,9 @@ class ValueOut(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    positions: list[list[int]]
+    positions: list[list[int] | dict[str, Any]] = Field(
+        description="each summand: a row of piles, or a graph as its JSON object"
+    )
     text: str
     variant: str
     value: str | None

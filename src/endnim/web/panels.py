@@ -35,6 +35,7 @@ from endnim.web.views import (
     value_task,
     value_work,
 )
+from endnim.web.words import symbols_json
 
 Runner = Callable[..., Any]
 
@@ -82,6 +83,13 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
                 text=rules.format_position(graph),
             )
         return PositionOut.model_validate(read_position(position, variant))
+
+    @app.get("/api/symbols", tags=["explore"])
+    def symbols() -> list[dict[str, str]]:
+        """The letters the theorems' reasons use (``a_1``, ``a_k``, ``l``, ``r``...): each
+        with the regular expression that finds it in a reason and its meaning (Cairns–Ho §2),
+        for the page's legend."""
+        return symbols_json()
 
     @app.get("/api/value", tags=["explore"], responses=ERRORS)
     def value(

@@ -95,10 +95,7 @@ def read_position(text: str, variant: str) -> dict[str, Any]:
             "outcome": kind,
             "grundy": value if rules.impartial else None,
             "remoteness": 0,
-            "reason": (
-                "no move is left: the player to move "
-                + ("wins by the rules of this variant" if value else "loses (normal play)")
-            ),
+            "reason": rules.ending_text(piles),
         }
     return {
         "position": list(piles),
@@ -110,12 +107,36 @@ def read_position(text: str, variant: str) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- values
+def _partizan_rules(variant: str) -> Any:
+    """The rule set of the value panel: any partizan rule set (rows or graphs)."""
+    from endnim.variants import get_variant
+
+    rules = get_variant(variant)
+    if rules.impartial:
+        raise EndNimError(
+            f"canonical forms are for partizan games; {rules.title} is impartial "
+            "(its value is *G, G its Grundy value)"
+        )
+    return rules
+
+
+def _is_partizan_row(rules: Any) -> bool:
+    """Partizan End-Nim on rows, whose canonical forms have their own fast path (as in
+    ``endnim value``); any other partizan rule set goes through its generic hooks."""
+    from endnim.variants import Variant
+
+    return isinstance(rules, Variant) and rules.name == "partizan"
+
+
 def value_work(text: str, variant: str) -> int:
     """Option visits a canonical form of ``text`` (a position or a sum) may need; refuses,
-    with an estimate and page words, what is beyond the page's budget.
+    with an estimate and page words, what is beyond the page's budget. Any partizan rule set:
+    a row of partizan End-Nim or a graph (``depot-partizan``), as ``endnim value -v`` takes.
 
     >>> value_work("3 1 2 + 2 2", "partizan")
     79
+    >>> value_work("3 1", "depot-partizan") > 0
+    True
     >>> value_work("100 100 100 100 100", "partizan")
     Traceback (most recent call last):
     ...
@@ -125,25 +146,26 @@ def value_work(text: str, variant: str) -> int:
     from endnim.commands.value import parse_sum
     from endnim.search import format_count
 
-    rules = get_row_variant(variant, "the value panel")
-    if rules.impartial:
-        raise EndNimError(
-            f"canonical forms are for partizan games; {rules.title} is impartial "
-            "(its value is *G, G its Grundy value)"
-        )
-    summands = parse_sum(text)
+    rules = _partizan_rules(variant)
+    row = _is_partizan_row(rules)
+    summands = parse_sum(text, None if row else rules)
     if len(summands) > MAX_SUMMANDS:
         raise OverBudget(
             f"a sum of {len(summands)} positions: the page takes at most {MAX_SUMMANDS}"
         )
     total = 0
     for summand in summands:
-        states, work = estimate_work(summand)
+        if row:
+            states, work = estimate_work(summand)
+        else:
+            states = rules.estimate_states(summand)
+            work = rules.estimate_work(summand)
         if states > WEB_VALUE_POSITIONS or work > WORK_PER_STATE * WEB_VALUE_POSITIONS:
+            shown = str(summand) if row else rules.format_position(summand)
             raise OverBudget(
-                f"the canonical form of {summand} may need up to {format_count(states)} "
+                f"the canonical form of {shown} may need up to {format_count(states)} "
                 f"positions and {format_count(work)} option visits, more than the page's "
-                f"{format_count(WEB_VALUE_POSITIONS)} positions: try smaller piles, or "
+                f"{format_count(WEB_VALUE_POSITIONS)} positions: try a smaller position, or "
                 "'endnim value' on the command line"
             )
         total += work
@@ -165,22 +187,27 @@ def _form(game: Any) -> dict[str, Any]:
 def value_task(text: str, variant: str) -> dict[str, Any]:
     """Canonical forms for the page: the object of ``endnim value --json`` for ``text`` (one
     position or a sum ``3 1 2 + 2 2``), plus ``summands`` (each one's value) and, for a single
-    position, ``options``: every Left and Right option with its move and value.
+    position, ``options``: every Left and Right option with its move and value. Graphs
+    (``depot-partizan``) too, as ``endnim value -v depot-partizan`` computes them.
 
     >>> v = value_task("2 1", "partizan")
     >>> v["value"], v["atomic_weight"], [o["value"] for o in v["options"]["L"]]
     ('↑*3', '1', ['*', '0'])
+    >>> value_task("2 1", "depot-partizan")["value"]  # the row as a warehouse: the same value
+    '↑*3'
     """
     from endnim.cgt import atomic_weight, outcome, position_value, sum_value
     from endnim.cgt.positions import deep_recursion
     from endnim.commands.value import parse_sum, value_dict
 
     value_work(text, variant)
-    rules = get_row_variant(variant, "the value panel")
-    summands = parse_sum(text)
+    rules = _partizan_rules(variant)
+    row = _is_partizan_row(rules)
+    chosen = None if row else rules
+    summands = parse_sum(text, chosen)
     budget = WEB_VALUE_POSITIONS
-    parts = [position_value(s, budget=budget) for s in summands]
-    total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget)
+    parts = [position_value(s, budget=budget, rules=chosen) for s in summands]
+    total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget, rules=chosen)
     with deep_recursion():
         weight = atomic_weight(total)
         kind = outcome(total)
@@ -193,17 +220,24 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
         if result["value"] is None
         else []
     )
-    result["text"] = " + ".join(str(s) for s in summands)
+    shown = [str(s) if row else rules.format_position(s) for s in summands]
+    result["text"] = " + ".join(shown)
     result["variant"] = rules.name
+    if not row:
+        result["positions"] = [rules.position_to_json(s) for s in summands]
     result["summands"] = [
-        {"position": str(s), **_form(p)} for s, p in zip(summands, parts, strict=True)
+        {"position": text_of, **_form(p)} for text_of, p in zip(shown, parts, strict=True)
     ]
     options: dict[str, list[dict[str, Any]]] | None = None
     if len(summands) == 1:
         options = {}
         for side in ("L", "R"):
             options[side] = [
-                {"move": str(move), "after": str(after), **_form(position_value(after))}
+                {
+                    "move": rules.format_move(move),
+                    "after": str(after) if row else rules.format_position(after),
+                    **_form(position_value(after, budget=budget, rules=chosen)),
+                }
                 for move, after in rules.options(summands[0], side)
             ]
     result["options"] = options

@@ -45,6 +45,57 @@ def for_page(text: str) -> str:
     return text
 
 
+SYMBOLS: tuple[tuple[str, str, str], ...] = (
+    ("a_1", r"\ba_1\b", "the first pile"),
+    ("a_k", r"\ba_k\b", "the last pile (k piles in all)"),
+    (
+        "l",
+        r"\bl\b",
+        "l(A), Cairns–Ho §2: the largest i with a_1 = … = a_(i−1) ≤ a_i — the run of piles equal "
+        "to the first, one more if the pile after it is larger",
+    ),
+    (
+        "r",
+        r"\br\b",
+        "r(A), Cairns–Ho §2: the largest j with a_(k−j+1) ≥ a_(k−j+2) = … = a_k — the run of "
+        "piles equal to the last, one more if the pile before it is larger (0 on a constant row)",
+    ),
+    ("r_m", r"\br_m\b", "r_m(A): r(A), but 1 when every pile is 1 (misère, Cairns–Ho Thm 2.2)"),
+    ("r_o", r"\br_o\b", "r_o(A): r(A), but 1 when all piles are equal (Loop, Cairns–Ho Thm 2.3)"),
+)
+"""The letters the theorems' reasons use (symbol, where it occurs, what it means): the page
+shows a legend of those a reason uses (Cairns–Ho's §2 defines them)."""
+
+
+def symbols_of(texts: list[str]) -> list[dict[str, str]]:
+    """The legend of the letters ``texts`` use, in :data:`SYMBOLS` order.
+
+    >>> [s["symbol"] for s in symbols_of(["a_k = a_1 + 1 but l = 1 is odd and r = 1 is odd"])]
+    ['a_1', 'a_k', 'l', 'r']
+    >>> symbols_of(["L2r wins"])
+    []
+    """
+    joined = "\n".join(texts)
+    return [
+        {"symbol": symbol, "meaning": meaning}
+        for symbol, pattern, meaning in SYMBOLS
+        if re.search(pattern, joined)
+    ]
+
+
+def symbols_json() -> list[dict[str, str]]:
+    """The legend as the page reads it (``GET /api/symbols``): each letter, the regular
+    expression that finds it in a reason, and its meaning.
+
+    >>> symbols_json()[0]["symbol"], symbols_json()[0]["pattern"]
+    ('a_1', '\\\\ba_1\\\\b')
+    """
+    return [
+        {"symbol": symbol, "pattern": pattern, "meaning": meaning}
+        for symbol, pattern, meaning in SYMBOLS
+    ]
+
+
 def analysis_for_page(answer: dict[str, Any]) -> dict[str, Any]:
     """An analysis object (``endnim analyze --json``) with its notes in the page's words.
 

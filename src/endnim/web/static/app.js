@@ -12,6 +12,7 @@ const OUTCOME_WORDS = {
 let PARTIZAN_COLOURS = {};
 let GRUNDY_STOPS = [];
 let PALETTE = null;
+let SYMBOLS = []; // the letters reasons use and their meanings (GET /api/symbols, endnim.web.words)
 
 function applyPalette(palette) {
   PALETTE = palette;
@@ -87,10 +88,52 @@ async function api(method, path, params, body) {
   return data;
 }
 
-function showError(message) {
-  const box = $("error");
+function showError(message, id = "error") {
+  // Each place has its own message box (the position, the move box, the table, the link):
+  // a message is cleared when what it was about is fixed, not left beside a good answer.
+  const box = $(id);
   box.textContent = message;
   box.hidden = !message;
+}
+
+function updateScrollCue(boxId, cueId) {
+  // Wider than the screen (a table on a phone, a long game): say that it scrolls.
+  const box = $(boxId);
+  const cue = $(cueId);
+  if (!box || !cue) return;
+  const scrolls = box.scrollWidth > box.clientWidth + 1;
+  cue.hidden = !scrolls;
+  box.classList.toggle("scrolls", scrolls);
+}
+
+window.addEventListener("resize", () => {
+  updateScrollCue("table", "table-cue");
+  updateScrollCue("value-chart-box", "value-chart-cue");
+});
+
+function markStale(why, { editor = false } = {}) {
+  // The analysis (and, for a row that cannot be read, the bars) belongs to no position now:
+  // nothing of the previous position is left beside the error.
+  state.request += 1; // overtakes a refresh in flight
+  state.moves = null;
+  setBusy(false);
+  const outcome = $("outcome");
+  outcome.textContent = "·";
+  outcome.className = "outcome";
+  $("outcome-words").textContent = why;
+  for (const id of ["grundy", "remoteness", "winning", "method"]) $(id).textContent = "–";
+  $("reason").replaceChildren();
+  $("notes").replaceChildren();
+  $("symbols").replaceChildren();
+  $("thresholds").hidden = $("thresholds-label").hidden = true;
+  $("moves").replaceChildren();
+  $("moves").dataset.position = "";
+  $("moves-caption").textContent = why;
+  $("value-out").replaceChildren();
+  for (const id of ["analysis-card", "moves-card"]) $(id).classList.add("stale");
+  if (editor && !isGraphView()) {
+    $("editor").replaceChildren(el("p", { class: "hint-line stale-note", text: why }));
+  }
 }
 
 function setBusy(on) { $("busy").hidden = !on; }
@@ -132,6 +175,7 @@ async function parseRow(text) {
 
 // ------------------------------------------------------------------ the position editor
 function setPosition(piles, remember = true) {
+  if (remember) showError("", "link-error");
   if (remember && !state.game) {
     state.back.push({ variant: state.variant, piles: state.piles.slice() });
     if (state.back.length > 200) state.back.shift();
@@ -229,26 +273,31 @@ async function refresh() {
   updateHash();
   refreshValue();
   const text = positionText();
+  const variant = state.variant; // a link may change the variant while this is under way
   const player = isPartizan() && state.game ? state.game.side_to_move : null;
   setBusy(true);
   try {
     if (!isGraphView() && state.piles.length === 0) {
-      const read = await api("GET", "/api/position", { variant: state.variant, position: "" });
+      const read = await api("GET", "/api/position", { variant, position: "" });
       if (request !== state.request) return;
       renderEmpty(read.terminal);
     } else {
-      const analysis = await api("GET", "/api/analyze", { variant: state.variant, position: text });
+      const analysis = await api("GET", "/api/analyze", { variant, position: text });
       if (request !== state.request) return;
       renderAnalysis(analysis);
     }
-    const moves = await api("GET", "/api/moves", { variant: state.variant, position: text, player });
+    const moves = await api("GET", "/api/moves", { variant, position: text, player });
     if (request !== state.request) return;
     state.moves = moves;
     state.movesText = text;
     renderMoves();
+    for (const id of ["analysis-card", "moves-card"]) $(id).classList.remove("stale");
     showError("");
   } catch (error) {
-    if (request === state.request) showError(error.message);
+    if (request === state.request) {
+      showError(error.message);
+      markStale(`not analysed: ${error.message}`);
+    }
   } finally {
     if (request === state.request) setBusy(false);
   }
@@ -271,6 +320,7 @@ function renderEmpty(terminal) {
   }
   $("reason").replaceChildren(...(terminal ? [el("li", { text: terminal.reason })] : []));
   $("notes").replaceChildren();
+  $("symbols").replaceChildren();
   $("thresholds").hidden = $("thresholds-label").hidden = true;
 }
 
@@ -287,10 +337,12 @@ function renderAnalysis(a) {
   } else if (typeof a.remoteness === "object") {
     $("remoteness").textContent = `${a.remoteness.left_first} with Left first, ${a.remoteness.right_first} with Right first`;
   } else {
-    $("remoteness").textContent = `${a.remoteness} moves with best play`;
+    $("remoteness").textContent = Number(a.remoteness) === 0 ? "0 moves: the game is over"
+      : `${a.remoteness} move${Number(a.remoteness) === 1 ? "" : "s"} with best play`;
   }
+  const over = a.remoteness === 0 || a.remoteness === "0"; // a terminal position: the rules decide
   const ranges = a.winning_move_ranges ? a.winning_move_ranges.map(rangeText) : a.winning_moves; // graphs: a list
-  $("winning").textContent = ranges.length ? ranges.join(", ") : "none: every move loses";
+  $("winning").textContent = ranges.length ? ranges.join(", ") : over ? "none: the game is over" : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
   if (hasThresholds) {
@@ -298,9 +350,14 @@ function renderAnalysis(a) {
   }
   const sources = Object.entries(a.sources).filter(([key]) => key !== "outcome")
     .map(([key, value]) => `${key.replace("_", " ")}: ${value}`).join(", ");
-  $("method").textContent = `${a.method}${sources ? ` (${sources})` : ""}`;
+  $("method").textContent = over ? "the rules (the game is over)" : `${a.method}${sources ? ` (${sources})` : ""}`;
   $("reason").replaceChildren(...a.reason.map((r) =>
     el("li", {}, el("strong", { text: r.theorem }), document.createTextNode(` ${r.statement}`))));
+  // the letters the theorems use (a_1, a_k, l, r), defined where they are read
+  const said = a.reason.map((r) => r.statement).join("\n");
+  const symbols = SYMBOLS.filter((sym) => sym.regex.test(said));
+  $("symbols").replaceChildren(...symbols.flatMap((sym) => [
+    el("dt", { text: sym.symbol }), el("dd", { text: sym.meaning })]));
   $("notes").replaceChildren(...(a.notes || []).map((n) => el("li", { text: n })));
   if (a.components) {
     const parts = a.components.map((c) => {
@@ -387,6 +444,7 @@ function renderMoves() {
 }
 
 async function playMove(moveText, player = null) {
+  showError("", "move-error");
   if (!moveText) return;
   state.hintMove = null;
   $("hint-text").hidden = true;
@@ -419,7 +477,7 @@ async function playMove(moveText, player = null) {
   } catch (error) {
     setBusy(false);
     renderMoves();
-    showError(error.message);
+    showError(error.message, "move-error");
   }
 }
 
@@ -500,7 +558,10 @@ function renderGame() {
     status.classList.add(human ? "won" : "lost");
   } else if (game.to_move === "human") {
     const where = isGraphView() ? `reduce a vertex you reach along ${game.human_side} and G edges` : `play the ${game.human_side === "L" ? "first" : "last"} pile`;
-    status.textContent = `Your move${you ? ` (${you}: ${where})` : ""}.`;
+    // the position beside the status, so that it is in view where you play (on a phone the
+    // position card is a screen above)
+    const at = isGraphView() ? "" : ` in ${shortRow(positionText(), 40)}`;
+    status.textContent = `Your move${at}${you ? ` (${you}: ${where})` : ""}.`;
     status.classList.add("yours");
   } else {
     status.textContent = "The computer is thinking…";
@@ -564,10 +625,21 @@ function grundyColour(value, largest) {
   return mix(GRUNDY_STOPS[i], GRUNDY_STOPS[i + 1], scaled - i);
 }
 
+function luminance(hex) {
+  // WCAG 2 relative luminance, as endnim.palette.luminance
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a, b) {
+  const [low, high] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+  return (high + 0.05) / (low + 0.05);
+}
+
 function textOn(hex) {
-  // the same rule as endnim.palette.text_colour
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? PALETTE.dark_text : PALETTE.light_text;
+  // the same rule as endnim.palette.text_colour: the text colour of higher contrast
+  return contrast(hex, PALETTE.dark_text) > contrast(hex, PALETTE.light_text) ? PALETTE.dark_text : PALETTE.light_text;
 }
 
 async function drawTable() {
@@ -579,8 +651,9 @@ async function drawTable() {
   try {
     state.table = await api("GET", "/api/table", { variant: state.variant, middle, rows, cols });
     renderTable();
+    showError("", "table-error");
   } catch (error) {
-    showError(error.message);
+    showError(error.message, "table-error");
   } finally {
     $("table").removeAttribute("aria-busy");
   }
@@ -599,6 +672,7 @@ function renderTable() {
   }
   renderTableCaption(t);
   renderExports(t);
+  updateScrollCue("table", "table-cue");
 }
 
 function renderTableSvg(t) {
@@ -696,11 +770,10 @@ function renderTableCaption(t) {
 
 // ------------------------------------------------------------------ games that teach
 function endOfGameText(game) {
-  // Who has no move left, and who wins by that (as `endnim play` says it).
-  const stuck = game.to_move === "human" ? "You have" : "The computer has";
-  const moverWins = game.winner === game.to_move;
+  // Why the game is over, in the rule set's own words (as `endnim play` says it).
+  const why = game.ending || "the game is over";
   const count = game.history.length;
-  return `${stuck} no move left${moverWins ? " and wins by that rule" : ""} (${count} move${count === 1 ? "" : "s"}).`;
+  return `${why.charAt(0).toUpperCase()}${why.slice(1)}; ${count} move${count === 1 ? "" : "s"}.`;
 }
 
 function judgementKind(j) {
@@ -765,8 +838,12 @@ function renderValueChart(game) {
   const svg = document.createElementNS(svgNS, "svg");
   const chartWidth = Math.max(width, left + 12 + (points.length - 1) * step + right);
   svg.setAttribute("viewBox", `0 0 ${chartWidth} ${height}`);
-  svg.setAttribute("width", chartWidth);
-  svg.setAttribute("height", height);
+  if (chartWidth > width) { // a long game: its own width, the box scrolls (with a cue)
+    svg.setAttribute("width", chartWidth);
+    svg.setAttribute("height", height);
+  } else { // the card's width, whatever the screen
+    svg.setAttribute("class", "fit");
+  }
   svg.setAttribute("id", "value-chart-svg");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "value history: above the line you are winning, below it the computer; the distance is the remoteness");
@@ -782,10 +859,10 @@ function renderValueChart(game) {
   add("line", { x1: left, x2: chartWidth - right, y1: mid, y2: mid, class: "axis" });
   add("text", { x: chartWidth - right - 2, y: mid - half + 8, "text-anchor": "end", class: "zone-label" }, "you win ↑");
   add("text", { x: chartWidth - right - 2, y: mid + half - 2, "text-anchor": "end", class: "zone-label" }, "computer wins ↓");
-  add("text", { x: left - 4, y: mid - half + 4, "text-anchor": "end", class: "tick" }, String(top));
-  add("text", { x: left - 4, y: mid + 4, "text-anchor": "end", class: "tick" }, "0");
-  add("text", { x: left - 4, y: mid + half + 4, "text-anchor": "end", class: "tick" }, String(top));
-  add("text", { x: (left + chartWidth) / 2, y: height - 2, "text-anchor": "middle", class: "tick" }, "move number · height: remoteness (moves to the end)");
+  // signed: + you win in that many moves, − the computer does
+  add("text", { x: left - 4, y: mid - half + 4, "text-anchor": "end", class: "tick y-tick" }, `+${top}`);
+  add("text", { x: left - 4, y: mid + 4, "text-anchor": "end", class: "tick y-tick" }, "0");
+  add("text", { x: left - 4, y: mid + half + 4, "text-anchor": "end", class: "tick y-tick" }, `−${top}`);
   let path = "";
   let pen = false; // a gap where a value is unknown
   for (const p of points) {
@@ -811,11 +888,15 @@ function renderValueChart(game) {
     if (p.blunder) add("text", { x, y: y + (p.value.humanWins ? -9 : 15), "text-anchor": "middle", class: "blunder-label" }, "✗");
   }
   box.replaceChildren(
-    el("h3", { text: "Value history" }), svg,
+    el("h3", { text: "Value history" }), el("div", { class: "chart-box", id: "value-chart-box" }, svg),
+    el("p", { id: "value-chart-cue", class: "scroll-cue", hidden: true, text: "scroll sideways for the whole game →" }),
     el("p", { class: "chart-legend" },
+      el("span", { class: "key start" }), " the start  ",
       el("span", { class: "key human" }), " your moves  ", el("span", { class: "key computer" }), " the computer's  ",
-      el("span", { class: "key blunder" }), " a blunder (threw the win away)"));
+      el("span", { class: "key blunder" }), " a blunder (threw the win away)"),
+    el("p", { class: "chart-caption" }, "Across: the move number. Height: who wins with best play (+ you, − the computer) and in how many moves (the remoteness)."));
   box.hidden = false;
+  updateScrollCue("value-chart-box", "value-chart-cue");
 }
 
 // ------------------------------------------------------------------ partizan values
@@ -874,8 +955,9 @@ async function copyText(text, button) {
 function renderValue(v) {
   const card = $("value-card");
   card.dataset.text = v.text;
+  const graphView = isGraphView();
   const rows = [
-    ["position", el("span", { text: v.text })],
+    ["position", el("span", { class: graphView ? "graph-text" : null, text: graphView ? shortRow(v.text, 120) : v.text })],
     ["value", formNode(v, " main")],
     ["outcome", el("span", {}, el("span", { class: `chip-outcome outcome-${v.outcome}`, text: v.outcome }), ` ${OUTCOME_WORDS[v.outcome]}`)],
     ["atomic weight", el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
@@ -890,16 +972,21 @@ function renderValue(v) {
       ...v.summands.map((s) => el("li", {}, el("span", { class: "mv", text: `${s.position} = ` }), formNode(s)))));
   }
   if (v.options) {
-    for (const [side, title] of [["L", "Left’s options (first pile)"], ["R", "Right’s options (last pile)"]]) {
+    const titles = graphView
+      ? [["L", "Left’s options (along L and G edges)"], ["R", "Right’s options (along R and G edges)"]]
+      : [["L", "Left’s options (first pile)"], ["R", "Right’s options (last pile)"]];
+    for (const [side, title] of titles) {
       const options = v.options[side] || [];
       parts.push(el("h3", { text: `${title}: ${options.length}` }));
       if (!options.length) continue;
       parts.push(el("ul", { class: "options", "data-side": side },
         ...options.map((o) => el("li", { "data-move": o.move }, el("span", { class: "mv", text: o.move }),
-          el("span", { class: "to", text: ` → ${shortRow(o.after, 24)} = ` }), formNode(o)))));
+          el("span", { class: "to", text: graphView ? ` (vertex ${o.move.replace("=", " becomes ")}) = ` : ` → ${shortRow(o.after, 24)} = ` }), formNode(o)))));
     }
   }
-  parts.push(el("p", { class: "hint-line", text: "Canonical forms of partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value gives them; the grey code is CGSuite's notation, to paste into CGSuite." }));
+  const info = state.variants[state.variant];
+  const rules = graphView ? `${info ? info.title : state.variant}, as endnim value -v ${state.variant}` : "partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value";
+  parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite.` }));
   $("value-out").replaceChildren(...parts);
 }
 
@@ -1038,20 +1125,86 @@ function renderTableCanvas(t, largest) {
 }
 
 // ------------------------------------------------------------------ wiring
-function updateHash() {
-  const hash = `#variant=${encodeURIComponent(state.variant)}&position=${encodeURIComponent(positionText())}`;
-  if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
+function hashOf(variant, position) {
+  return "#" + new URLSearchParams({ variant, position }).toString();
 }
 
-async function readHash() {
+function updateHash() {
+  // The address bar holds the variant and the position. A new position is a new entry of the
+  // browser's history, so that back and forward move through positions; the moves of a game
+  // replace it (Undo steps back through a game).
+  const hash = hashOf(state.variant, positionText());
+  if (window.location.hash === hash) return;
+  if (state.game || !state.linked || state.following) window.history.replaceState(null, "", hash);
+  else window.history.pushState(null, "", hash);
+}
+
+function linkTarget() {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  if (params.get("variant") && state.variants[params.get("variant")]) state.variant = params.get("variant");
-  if (params.get("position")) {
-    if (isGraphView()) {
-      state.graphText = params.get("position");
-      return;
+  return { variant: params.get("variant"), position: params.get("position") };
+}
+
+async function applyLink(target, remember) {
+  // Show what a link names; what cannot be shown is said in a message above the page (and the
+  // address then names what is shown), never silently replaced.
+  const problems = [];
+  const wanted = target.variant;
+  if (wanted && !state.variants[wanted]) {
+    problems.push(`this link's variant '${shortRow(wanted, 40)}' is not one of the workbench's ` +
+      `(${Object.keys(state.variants).join(", ")}): showing ${state.variants[state.variant].title}`);
+  } else if (wanted) {
+    state.variant = wanted;
+  }
+  syncVariantOptions();
+  const text = target.position;
+  if (isGraphView()) {
+    let loaded = false;
+    if (text !== null) {
+      loaded = await loadGraphText(text, state.variant, remember);
+      if (!loaded) problems.push(`this link's position '${shortRow(text, 60)}' cannot be read: ${state.graphError || "?"}`);
     }
-    try { state.piles = await parseRow(params.get("position")); } catch (error) { showError(error.message); }
+    if (!loaded && !(await loadGraphText(graphOrRow(), state.variant, false))) loadPreset("path", false);
+    await waitForRefresh();
+  } else {
+    let piles = state.piles;
+    if (text !== null) {
+      try { piles = await parseRow(text); } catch (error) {
+        problems.push(`this link's position '${shortRow(text, 60)}' cannot be read: ${error.message}`);
+      }
+    }
+    if (remember && !state.game) state.back.push({ variant: state.variant, piles: state.piles.slice() });
+    state.piles = piles;
+    await refresh();
+    if (state.table || !state.linked) await drawTable();
+  }
+  if (problems.length) {
+    const title = state.variants[state.variant].title;
+    problems.push(`showing ${title}, ${isGraphView() ? "the graph drawn" : shortRow(positionText(), 60) || "the empty row"}, instead`);
+  }
+  showError(problems.join("; "), "link-error");
+}
+
+function graphOrRow() {
+  // what a graph view falls back on: the graph shown, or the row (End-Nim's path)
+  return state.graph ? graphText(state.graph) : state.piles.join(" ");
+}
+
+async function followLink() {
+  // A link changed or pasted in an open tab, or back/forward: show what the address names.
+  if (!state.linked) return;
+  const hash = window.location.hash;
+  if (hash === hashOf(state.variant, positionText()) || hash === state.following) return;
+  state.following = hash;
+  try {
+    if (state.game) {
+      state.game = null;
+      state.hintMove = null;
+      $("hint-text").hidden = true;
+      renderGame();
+    }
+    await applyLink(linkTarget(), true);
+  } finally {
+    state.following = null;
   }
 }
 
@@ -1060,6 +1213,7 @@ function syncVariantOptions() {
   $("variant").value = state.variant;
   const graphView = isGraphView();
   $("table-card").hidden = graphView;
+  document.querySelector("main.grid").classList.toggle("graph-rules", graphView); // no half-blank row
   $("editor").hidden = graphView;
   $("graph-view").hidden = !graphView;
   const [left, right] = document.querySelectorAll("#side-options label");
@@ -1070,6 +1224,7 @@ function syncVariantOptions() {
 async function start() {
   try {
     applyPalette(await api("GET", "/api/palette"));
+    SYMBOLS = (await api("GET", "/api/symbols")).map((s) => ({ ...s, regex: new RegExp(s.pattern) }));
     const variants = await api("GET", "/api/variants");
     for (const v of variants) state.variants[v.name] = v;
     $("variant").replaceChildren(...variants.map((v) => el("option", { value: v.name, text: v.title })));
@@ -1077,10 +1232,10 @@ async function start() {
     showError(`cannot reach the workbench server: ${error.message}`);
     return;
   }
-  await readHash();
   syncVariantOptions();
 
   $("variant").addEventListener("change", async () => {
+    showError("", "link-error");
     const wasGraph = isGraphView();
     const wasTree = isTreeRules();
     const oldVariant = state.variant;
@@ -1110,7 +1265,12 @@ async function start() {
   $("position-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (isGraphView()) { loadGraphText($("position-text").value); return; }
-    try { setPosition(await parseRow($("position-text").value)); } catch (error) { showError(error.message); }
+    try {
+      setPosition(await parseRow($("position-text").value));
+    } catch (error) {
+      showError(error.message);
+      markStale("not analysed: the row above cannot be read", { editor: true });
+    }
   });
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -1146,15 +1306,10 @@ async function start() {
   });
   wireGraphView();
   renderGame();
-  if (isGraphView()) {
-    const text = state.graphText || state.piles.join(" ");
-    state.graphText = null;
-    if (!(await loadGraphText(text, state.variant, false))) loadPreset("path", false);
-    await waitForRefresh();
-  } else {
-    await refresh();
-    await drawTable();
-  }
+  await applyLink(linkTarget(), false);
+  state.linked = true;
+  window.addEventListener("hashchange", followLink);
+  window.addEventListener("popstate", followLink);
   document.body.dataset.ready = "true";
 }
 

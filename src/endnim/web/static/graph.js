@@ -308,8 +308,10 @@ async function loadGraphText(text, variant = state.variant, remember = true) {
       ? state.layout : layoutGraph(graph, text);
     state.selected = null;
     setGraph(graph, layout, remember);
+    state.graphError = null;
     return true;
   } catch (error) {
+    state.graphError = error.message;
     showError(error.message);
     return false;
   }
