@@ -5,7 +5,9 @@ server, damaged stores, killed sweeps, and the web's latency under load. Prints 
     bash scripts/fuzz.sh --quick    # about 15 seconds
 
 Goals (issue "Hardening"): at least 10,000 hostile inputs with 0 internal errors, 0 hangs (> 10 s)
-and 0 5xx; 100 single-byte flips in a store, 100 detected; 20 SIGKILLs of a sweep, 0 lost chunks;
+and 0 5xx; 100 single-byte flips in a store, 100 detected; in a tree store, a conjecture state and
+a streaming-check state, 100 flips each (and 8 sqlite3 value edits of the tree store) with 0
+silently wrong answers and 0 internal errors; 20 SIGKILLs of a sweep, 0 lost chunks;
 with 4 maximal requests running, a trivial analyze answers at p99 under 100 ms.
 Everything runs on this machine; the server listens on 127.0.0.1 only.
 """
@@ -238,6 +240,113 @@ def store_flips(flips: int, rng: random.Random, folder: Path) -> dict[str, int]:
     return {"flips": flips, "detected": detected}
 
 
+def store_kind_flips(flips: int, rng: random.Random, folder: Path) -> dict[str, object]:
+    """Single-bit flips (and, for the tree store, value edits with sqlite3) in the stores a
+    later run trusts besides the row store: a tree sweep, a saved conjecture state and a
+    streaming-check state. Each is read back as ``sweep-query``/a resume would: detected (a
+    one-line error), harmless (the same answer: the flip hit unused bytes), silently wrong, or
+    an internal error."""
+    import sqlite3
+
+    from endnim.analysis.conjecture import builtin_conjecture, check_conjecture, state_path
+    from endnim.errors import EndNimError
+    from endnim.sweep import trees as tree_store
+    from endnim.sweep.stream import stream_horrocks
+
+    def classify(read: object, reference: object, counts: dict[str, int]) -> None:
+        try:
+            answer = read()  # type: ignore[operator]
+        except EndNimError:
+            counts["detected"] += 1
+        except Exception:  # counted, never raised
+            counts["internal_errors"] += 1
+        else:
+            counts["harmless" if answer == reference else "silent_wrong"] += 1
+
+    def fresh() -> dict[str, int]:
+        return {"detected": 0, "harmless": 0, "silent_wrong": 0, "internal_errors": 0}
+
+    def flip(path: Path) -> None:
+        data = bytearray(path.read_bytes())
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        path.write_bytes(bytes(data))
+
+    def tree_answer(root: Path) -> object:
+        with tree_store.open_tree_sweep(root) as opened:
+            found = tree_store.run_tree_query(opened, ["p"], limit=10**6)
+        return found["count"], found["positions"], found["checked"]
+
+    pristine = folder / "tree-pristine"
+    tree_store.run_tree_sweep(pristine, 6, 2)
+    reference = tree_answer(pristine)
+    trees = {"flips": flips, **fresh()}
+    for trial in range(flips):
+        root = folder / f"tree-{trial}"
+        shutil.copytree(pristine, root)
+        flip(root / tree_store.TREE_STORE)
+        classify(lambda root=root: tree_answer(root), reference, trees)
+        shutil.rmtree(root)
+    edits = [
+        "UPDATE trees SET grundy = grundy + 1 WHERE rowid IN (SELECT rowid FROM trees "
+        "ORDER BY random() LIMIT 1)",
+        "UPDATE trees SET labels = '[1]' WHERE rowid IN (SELECT rowid FROM trees "
+        "ORDER BY random() LIMIT 1)",
+        "DELETE FROM trees WHERE rowid IN (SELECT rowid FROM trees ORDER BY random() LIMIT 1)",
+        "INSERT INTO trees VALUES ('9(9)', 2, 0, '[9, 9]', '[[0, 1]]', 18, 0)",
+        "UPDATE trees SET grundy = 5 WHERE rowid IN (SELECT rowid FROM trees WHERE grundy = 0 "
+        "LIMIT 3)",
+        "DELETE FROM shapes WHERE rowid IN (SELECT rowid FROM shapes ORDER BY random() LIMIT 1)",
+        "UPDATE shapes SET trees = trees + 1",
+        "UPDATE meta SET value = '3' WHERE key = 'max_label'",
+    ]
+    edited = {"edits": len(edits), **fresh()}
+    for number, sql in enumerate(edits):
+        root = folder / f"tree-edit-{number}"
+        shutil.copytree(pristine, root)
+        with sqlite3.connect(root / tree_store.TREE_STORE) as connection:
+            connection.execute(sql)
+        connection.close()
+        classify(lambda root=root: tree_answer(root), reference, edited)
+        shutil.rmtree(root)
+    conjecture = builtin_conjecture("horrocks-1")
+    states = folder / "states"
+    check_conjecture(conjecture, max_length=4, max_pile=5, state_dir=states)
+    saved = state_path(states, conjecture, 5, 1)
+    original = saved.read_bytes()
+    whole = check_conjecture(conjecture, max_length=5, max_pile=5).to_dict()
+    conjecture_states = {"flips": flips, **fresh()}
+    for _ in range(flips):
+        flip(saved)
+        classify(
+            lambda: (
+                check_conjecture(conjecture, max_length=5, max_pile=5, state_dir=states).to_dict()
+                | {"resumed": False, "seconds": whole.get("seconds")}
+            ),
+            whole | {"resumed": False},
+            conjecture_states,
+        )
+        saved.write_bytes(original)
+    stream_file = folder / "stream.json"
+
+    def stream_counts() -> object:
+        done = stream_horrocks(4, 5, workers=1, state=stream_file).to_dict()
+        return {k: v for k, v in done.items() if k not in ("seconds", "peak_rss_bytes")}
+
+    stream_whole = stream_counts()
+    stream_original = stream_file.read_bytes()
+    stream_states = {"flips": flips, **fresh()}
+    for _ in range(flips):
+        flip(stream_file)
+        classify(stream_counts, stream_whole, stream_states)
+        stream_file.write_bytes(stream_original)
+    return {
+        "tree_store": trees,
+        "tree_store_sqlite_edits": edited,
+        "conjecture_state": conjecture_states,
+        "stream_state": stream_states,
+    }
+
+
 def sigkills(kills: int, rng: random.Random, folder: Path, quick: bool) -> dict[str, int]:
     """Kill a running sweep at random moments, resume, and compare with an uninterrupted run."""
     length, pile = (7, 8) if quick else (8, 8)
@@ -378,6 +487,10 @@ def main() -> None:
             ("expressions", lambda: fuzz_expressions(int(3000 * scale), rng)),
             ("api", lambda: fuzz_api(int(3000 * scale), rng)),
             ("store_flips", lambda: store_flips(100, rng, folder)),
+            (
+                "flips_detected_per_store_kind",
+                lambda: store_kind_flips(int(100 * scale) or 10, rng, folder),
+            ),
             ("sigkills", lambda: sigkills(5 if options.quick else 20, rng, folder, options.quick)),
             ("latency", lambda: latency_under_load(60 if options.quick else 300)),
             ("broken_rule_sets", broken_rule_sets),

@@ -108,7 +108,7 @@ def test_interrupt_and_resume(tmp_path: Path) -> None:
         check_conjecture(
             conjecture, max_length=5, max_pile=6, state_dir=tmp_path, progress=interrupt
         )
-    saved = json.loads(state_path(tmp_path, conjecture, 6, 1).read_text())["report"]
+    saved = json.loads(state_path(tmp_path, conjecture, 6, 1).read_text())["data"]["report"]
     assert (saved["done_length"], saved["done_first"]) == (1, 3)
     assert saved["positions"] == 6 + 3 * 6
     resumed = check_conjecture(conjecture, max_length=5, max_pile=6, state_dir=tmp_path)

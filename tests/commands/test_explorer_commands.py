@@ -340,7 +340,7 @@ def test_conjecture_survives_a_real_ctrl_c(tmp_path: Path) -> None:
         pytest.skip("the run finished before it could be interrupted")
     assert process.returncode == 130 and "run the same command again" in err, err
     assert "Traceback" not in err and not out
-    saved = json.loads(next(tmp_path.glob("*.json")).read_text())["report"]
+    saved = json.loads(next(tmp_path.glob("*.json")).read_text())["data"]["report"]
     assert 0 < saved["positions"] < sum(7**k for k in range(1, 8))
     done = subprocess.run(
         [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120

@@ -162,6 +162,8 @@ def test_commands(
     report = json.loads(out)
     assert code == 0 and report["holds"] and report["trees"] == summary["trees"]
     assert report["source"].startswith("stored tree sweep")
+    code, out, err = run(monkeypatch, capsys, "sweep", "--repair", out_dir)
+    assert code == 0 and "shapes verified and kept" in out and "computed again" not in out, err
     code, out, _ = run(
         monkeypatch, capsys, "conjecture", "-v", "tree", "--holds", "g != 0 or n % 2 == 0",
         "-L", "3", "-H", "2", "--json",
@@ -175,7 +177,6 @@ def test_commands(
         ),
         (["sweep-query", out_dir, "conjecture", "1"], "Muller"),
         (["sweep-query", out_dir, "p", "--length", "9"], "1..4 vertices"),
-        (["sweep", "--repair", out_dir], "needs no repair"),
         (["conjecture", "-v", "tree", "--holds", "g>0", "--state", str(tmp_path)], "--state"),
     ):
         code, out, err = run(monkeypatch, capsys, *args)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,7 @@ Check = Callable[[Piles, Any], bool]
 Progress = Callable[[int, int], None]
 KEPT_EXAMPLES = 10
 """How many counterexamples a report lists (it counts them all)."""
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -307,22 +306,23 @@ def state_path(
 
 
 def _load_state(path: Path, report: ConjectureReport) -> None:
-    try:
-        data = json.loads(path.read_text())
-        report.restore(data["report"])
-    except FileNotFoundError:
+    from endnim.sealed import read_sealed
+
+    data = read_sealed(path, "saved state", "delete it to check from the start")
+    if data is None:
         return
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    try:
+        report.restore(data["report"])
+    except (ValueError, KeyError, TypeError) as error:
         raise EndNimError(
             f"cannot read the saved state {path}: {error} (delete it to start afresh)"
         ) from None
 
 
 def _save_state(path: Path, report: ConjectureReport) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"version": STATE_VERSION, "report": report.to_dict()}))
-    os.replace(temporary, path)
+    from endnim.sealed import write_sealed
+
+    write_sealed(path, {"version": STATE_VERSION, "report": report.to_dict()})
 
 
 def total_positions(min_length: int, max_length: int, max_pile: int) -> int:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -471,6 +472,24 @@ def _tree_query(
         console.print(f"[dim]... {result['count'] - len(result['positions']):,} more (--limit)[/]")
 
 
+def _repair_trees(root: pathlib.Path, as_json: bool) -> None:
+    """``endnim sweep --repair DIR`` on a tree sweep: verify every shape against its digest,
+    rebuild an unreadable file from the intact shapes, compute the damaged ones again."""
+    from endnim.sweep.trees import repair_tree_store
+
+    bar = _SweepBar(unit="shapes")
+    with bar:
+        done = repair_tree_store(root, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(done.to_dict()))
+        return
+    click.echo(
+        f"{root}: {done.kept} shapes verified and kept"
+        + (", trees.sqlite rebuilt from the intact shapes" if done.rebuilt else "")
+        + (f"; {done.recomputed} damaged or lost shape(s) recomputed" if done.recomputed else "")
+    )
+
+
 def _repair(directory: str, as_json: bool) -> None:
     """``endnim sweep --repair DIR``: verify every chunk; rebuild a lost or damaged catalogue."""
     from pathlib import Path
@@ -482,10 +501,8 @@ def _repair(directory: str, as_json: bool) -> None:
 
     root = Path(directory)
     if is_tree_sweep(root):
-        raise EndNimError(
-            f"{root} holds a tree sweep: it needs no repair (each shape is stored in one SQLite "
-            "transaction); run the sweep again to finish it"
-        )
+        _repair_trees(root, as_json)
+        return
     if not root.is_dir() or not ((root / CATALOGUE).exists() or (root / DESCRIPTION).exists()):
         raise EndNimError(f"{root} holds no sweep to repair")
     with writer_lock(root):

@@ -156,16 +156,24 @@ class SweepPlan:
 
     def check_disk(self, out: Path, already: int = 0) -> None:
         """Refuse a sweep whose files would not fit on the disk holding ``out``."""
-        probe = out if out.exists() else out.parent
-        while not probe.exists():
-            probe = probe.parent
-        free = shutil.disk_usage(probe).free
-        need = self.disk_bytes - already
-        if need > free:
-            raise SweepError(
-                f"the sweep needs about {format_bytes(need)} more disk in {out}; "
-                f"{format_bytes(free)} is free"
-            )
+        check_free_disk(out, self.disk_bytes - already)
+
+
+def check_free_disk(out: Path, need: int) -> None:
+    """Refuse, in one line, to write about ``need`` more bytes into ``out`` (a directory,
+    perhaps not made yet) when its disk has less free space.
+
+    >>> check_free_disk(Path("."), 0)
+    """
+    probe = out if out.exists() else out.parent
+    while not probe.exists():
+        probe = probe.parent
+    free = shutil.disk_usage(probe).free
+    if need > free:
+        raise SweepError(
+            f"the sweep needs about {format_bytes(need)} more disk in {out}; "
+            f"{format_bytes(free)} is free"
+        )
 
 
 def table_bytes(kernel_tables: int, max_pile: int, dtype: str) -> int:
@@ -299,6 +307,7 @@ __all__ = [
     "LevelPlan",
     "SweepError",
     "SweepPlan",
+    "check_free_disk",
     "default_memory",
     "itemsize",
     "make_plan",

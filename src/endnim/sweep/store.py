@@ -164,7 +164,7 @@ def write_chunk(root: Path, result: ChunkResult, chunks: int) -> WrittenChunk:
         os.fsync(handle.fileno())
     os.replace(temporary, final)
     written = WrittenChunk(result, name, writer.digest.hexdigest(), writer.size)
-    _write_json_atomically(
+    write_json_atomically(
         final.with_name(final.name + ".json"),
         {
             "level": task.level,
@@ -182,13 +182,26 @@ def write_chunk(root: Path, result: ChunkResult, chunks: int) -> WrittenChunk:
     return written
 
 
-def _write_json_atomically(path: Path, data: Mapping[str, object]) -> None:
+def write_json_atomically(path: Path, data: Mapping[str, object]) -> None:
+    """Write ``data`` as JSON to ``path`` durably: a temporary file, fsync, atomic rename. A
+    failed write (a full disk) removes the temporary file and leaves ``path`` as it was.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_json_atomically(Path(folder) / "a.json", {"x": 1})
+    ...     (Path(folder) / "a.json").read_text()
+    '{"x": 1}'
+    """
     temporary = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
-    with temporary.open("w", encoding="utf-8") as handle:
-        json.dump(data, handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    try:
+        with temporary.open("w", encoding="utf-8") as handle:
+            json.dump(data, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def repair_hint(root: Path) -> str:
@@ -225,7 +238,7 @@ class Store:
                 f"cannot create the sweep directory {root}: {error.strerror}"
             ) from None
         if not (root / DESCRIPTION).exists():
-            _write_json_atomically(root / DESCRIPTION, {"format": FORMAT, **meta})
+            write_json_atomically(root / DESCRIPTION, {"format": FORMAT, **meta})
         try:
             store = cls(root, cls._connect(root / CATALOGUE))
         except sqlite3.Error as error:
@@ -543,4 +556,5 @@ __all__ = [
     "file_sha256",
     "repair_store",
     "write_chunk",
+    "write_json_atomically",
 ]

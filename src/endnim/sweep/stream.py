@@ -31,7 +31,6 @@ the work).
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -43,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from endnim.engine.families import base_border, family_of
+from endnim.errors import EndNimError
 from endnim.sweep.chunk import ChunkTask, Values, compute_chunk
 from endnim.sweep.plan import SweepError, value_dtype
 from endnim.variants import get_row_variant
@@ -52,7 +52,7 @@ FIRST = 10
 """How many of the first positions each list keeps (every count is complete)."""
 CHUNK_BYTES = 32 * 2**20
 """Target size of one chunk of tables (the unit of work, of checking and of resuming)."""
-STATE_VERSION = 1
+STATE_VERSION = 2
 Stats = dict[str, Any]
 
 
@@ -290,22 +290,24 @@ def _prefix_for(level: int, max_pile: int, side: int) -> int:
 
 
 def _load_state(path: Path, identity: dict[str, Any]) -> dict[str, Any]:
+    from endnim.sealed import read_sealed
+
     try:
-        data: dict[str, Any] = json.loads(path.read_text())
-    except FileNotFoundError:
+        data = read_sealed(path, "saved state", "delete it to check from the start")
+    except EndNimError as error:
+        raise SweepError(str(error)) from None
+    if data is None:
         return {}
-    except (OSError, ValueError) as error:
-        raise SweepError(f"cannot read the saved state {path}: {error} (delete it)") from None
-    if data.get("identity") != identity:
-        raise SweepError(f"{path} is the state of another run ({data.get('identity')})")
-    return data
+    held = data.get("identity") if isinstance(data, dict) else None
+    if held != identity:
+        raise SweepError(f"{path} is the state of another run ({held})")
+    return dict(data)
 
 
 def _save_state(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data))
-    os.replace(temporary, path)
+    from endnim.sealed import write_sealed
+
+    write_sealed(path, data)
 
 
 def stream_horrocks(

@@ -28,12 +28,18 @@ rest; a rerun with a larger N adds the new sizes. The label bound H of a store i
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import functools
+import hashlib
+import heapq
 import itertools
 import json
+import math
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -42,11 +48,15 @@ from typing import Any
 from endnim.errors import EndNimError
 from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
-from endnim.sweep.plan import SweepError
+from endnim.sweep.plan import SweepError, check_free_disk
+from endnim.sweep.store import LOCK, write_json_atomically
 
 TREE_STORE = "trees.sqlite"
 DESCRIPTION = "sweep.json"
 TREE_FORMAT = "tree-1"
+SHAPES = "shapes"
+"""The directory of the shape digests (``shapes/07/0010.json``)."""
+MAX_VERTICES = 14
 MAX_LABELLINGS = 50_000_000
 """A sweep would label more shapes than this: refused at once, with the count."""
 
@@ -181,6 +191,10 @@ class TreeSweepReport:
     sizes: list[TreeSizeSummary] = field(default_factory=list)
     computed_shapes: int = 0
     kept_shapes: int = 0
+    repaired_shapes: int = 0
+    """Finished shapes that did not match their digests: forgotten and computed again."""
+    rebuilt: bool = False
+    """Whether ``trees.sqlite`` could not be read and was rebuilt from the intact shapes."""
     seconds: float = 0.0
 
     @property
@@ -205,65 +219,231 @@ class TreeSweepReport:
             "sizes": [s.to_dict() for s in self.sizes],
             "computed_shapes": self.computed_shapes,
             "kept_shapes": self.kept_shapes,
+            "repaired_shapes": self.repaired_shapes,
+            "rebuilt": self.rebuilt,
             "seconds": round(self.seconds, 3),
         }
 
 
 def is_tree_sweep(path: str | Path) -> bool:
-    """Whether ``path`` holds a tree sweep."""
-    return (Path(path) / TREE_STORE).is_file()
+    """Whether ``path`` holds a tree sweep: its database, or what a repair rebuilds it from
+    (the shape digests, a description of kind "tree")."""
+    root = Path(path)
+    if (root / TREE_STORE).is_file() or (root / SHAPES).is_dir():
+        return True
+    return _description(root).get("kind") == "tree"
+
+
+def _description(root: Path) -> dict[str, Any]:
+    """The sweep's ``sweep.json`` (empty when missing or unreadable)."""
+    try:
+        data = json.loads((root / DESCRIPTION).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def shape_file(vertices: int, shape: int) -> str:
+    """The digest file (sidecar) of a shape, relative to the store.
+
+    >>> shape_file(7, 10)
+    'shapes/07/0010.json'
+    """
+    return f"{SHAPES}/{vertices:02d}/{shape:04d}.json"
+
+
+StoredRow = tuple[str, str, str, int, int]
+"""A tree as stored: notation, labels (JSON), edges (JSON), beans, Grundy value."""
+
+TreeRow = tuple[str, int, tuple[int, ...], int]
+"""A tree as read: notation, vertices, labels, Grundy value."""
+
+
+def shape_digest(max_label: int, vertices: int, shape: int, rows: Iterable[StoredRow]) -> str:
+    """The SHA-256 of a shape's stored trees (in notation order) and of what they are: the
+    canonical serialisation a shape's sidecar records and every read checks.
+
+    >>> shape_digest(2, 1, 0, [("1", "[1]", "[]", 1, 1)])[:12]
+    'bfc08942db0e'
+    """
+    digest = hashlib.sha256(f"{TREE_FORMAT} labels<={max_label} n={vertices} s={shape}\n".encode())
+    for row in rows:
+        digest.update(("\t".join(map(str, row)) + "\n").encode())
+    return digest.hexdigest()
+
+
+def _shape_rows(
+    connection: sqlite3.Connection, vertices: int
+) -> Iterator[tuple[int, list[StoredRow]]]:
+    """The stored trees of ``vertices`` vertices, shape by shape, in notation order."""
+    cursor = connection.execute(
+        "SELECT shape, notation, labels, edges, beans, grundy, vertices FROM trees "
+        "WHERE vertices = ? ORDER BY shape, notation",
+        (vertices,),
+    )
+    for shape, group in itertools.groupby(cursor, key=lambda row: row[0]):
+        rows: list[StoredRow] = []
+        for _shape, notation, labels, edges, beans, grundy, n in group:
+            if n != vertices:  # a damaged index: the row is not what it was filed under
+                raise sqlite3.DatabaseError(f"a tree filed under {vertices} vertices has {n}")
+            rows.append((notation, labels, edges, beans, grundy))
+        yield int(shape), rows
+
+
+class TreeStoreDamaged(SweepError):
+    """The tree store does not match its digests or cannot be read: repair it."""
+
+
+def repair_hint(root: Path) -> str:
+    """How to repair the tree store in ``root``."""
+    return f"repair it with 'endnim sweep --repair {root}' (damaged shapes are computed again)"
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def damaged(root: Path, problem: str) -> TreeStoreDamaged:
+    """The one-line error of a tree store in ``root`` that cannot be trusted."""
+    return TreeStoreDamaged(
+        f"cannot read the tree sweep {root / TREE_STORE}: it is damaged ({problem}); "
+        f"{repair_hint(root)}"
+    )
+
+
+def is_full_disk(error: BaseException) -> bool:
+    """Whether a write failed for want of space (SQLite's SQLITE_FULL, ENOSPC, EDQUOT)."""
+    if isinstance(error, sqlite3.DatabaseError):
+        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def full_disk(root: Path) -> SweepError:
+    """The one-line refusal of a tree sweep whose disk is full."""
+    return SweepError(
+        f"the disk holding {root} is full (no space left for {TREE_STORE} and its digests): "
+        "every finished shape is kept and verified; free some space and run the same command "
+        "to resume"
+    )
+
+
+def storage_error(root: Path, error: BaseException) -> SweepError:
+    """SQLite's or the file system's complaint about the tree store in ``root``, in one line."""
+    if is_full_disk(error):
+        return full_disk(root)
+    return damaged(root, _first_line(error))
+
+
+def _connect_or_refuse(root: Path) -> sqlite3.Connection:
+    try:
+        return _connect(root / TREE_STORE)
+    except sqlite3.DatabaseError as error:
+        raise storage_error(root, error) from None
 
 
 class TreeStore:
-    """A tree sweep's SQLite file, open for reading and writing (one thread)."""
+    """A tree sweep's SQLite file and shape digests, open for reading and writing (one
+    thread). Every read is checked against the digests before it is used."""
 
     def __init__(self, root: Path, connection: sqlite3.Connection) -> None:
         self.root = root
         self.connection = connection
+        self._max_label: int | None = None
+        self._lookups: dict[tuple[int, int], dict[str, int]] = {}
+        """Notation -> value of the shapes verified for :meth:`value`."""
 
+    # ------------------------------------------------------------------ opening
     @classmethod
     def create(cls, root: Path, max_label: int) -> TreeStore:
-        """Open (creating when new) the store in ``root`` for labels up to ``max_label``."""
+        """Open (creating when new) the store in ``root`` for labels up to ``max_label``; a
+        file SQLite cannot read is a :class:`TreeStoreDamaged`."""
         if root.exists() and not root.is_dir():
             raise SweepError(f"{root} exists and is not a directory")
-        if root.is_dir() and any(root.iterdir()) and not (root / TREE_STORE).exists():
+        if (
+            root.is_dir()
+            and not is_tree_sweep(root)
+            and any(p.name not in (LOCK, DESCRIPTION) for p in root.iterdir())
+        ):
             raise SweepError(f"{root} is not empty and holds no tree sweep: choose another --out")
-        root.mkdir(parents=True, exist_ok=True)
-        store = cls(root, _connect(root / TREE_STORE))
-        with store.connection:
-            store.connection.executescript(_SCHEMA)
-            for key, value in (
-                ("format", TREE_FORMAT),
-                ("kind", "tree"),
-                ("variant", "tree"),
-                ("max_label", str(max_label)),
-            ):
-                store.connection.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value))
-        held = int(store.meta["max_label"])
-        if held != max_label:
-            store.close()
+        held = _description(root).get("max_label")
+        if held is not None and held != max_label:
             raise SweepError(
                 f"{root} holds a tree sweep with labels <= {held}, not {max_label}: use another "
                 "--out for another label bound"
             )
-        if not (root / DESCRIPTION).exists():
-            description = {"format": TREE_FORMAT, "kind": "tree", "variant": "tree"}
-            temporary = root / f".{DESCRIPTION}.tmp"
-            temporary.write_text(json.dumps({**description, "max_label": max_label}))
-            os.replace(temporary, root / DESCRIPTION)
+        root.mkdir(parents=True, exist_ok=True)
+        store = cls(root, _connect_or_refuse(root))
+        try:
+            with store._reading():
+                store.check_file()
+                with store.connection:
+                    store.connection.executescript(_SCHEMA)
+                    for key, value in (
+                        ("format", TREE_FORMAT),
+                        ("kind", "tree"),
+                        ("variant", "tree"),
+                        ("max_label", str(max_label)),
+                    ):
+                        store.connection.execute(
+                            "INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value)
+                        )
+                held = store.max_label
+            if held != max_label:
+                raise SweepError(
+                    f"{root} holds a tree sweep with labels <= {held}, not {max_label}: use "
+                    "another --out for another label bound"
+                )
+            if not (root / DESCRIPTION).exists():
+                description = {"format": TREE_FORMAT, "kind": "tree", "variant": "tree"}
+                write_json_atomically(root / DESCRIPTION, {**description, "max_label": max_label})
+        except BaseException:
+            store.close()
+            raise
         return store
 
     @classmethod
     def open(cls, root: Path) -> TreeStore:
-        """Open an existing store for reading."""
-        if not (root / TREE_STORE).is_file():
+        """Open an existing store for reading, after checking its file and its shape records
+        against the digests (a one-line :class:`TreeStoreDamaged` naming the file when they
+        do not match)."""
+        if not is_tree_sweep(root):
             raise SweepError(f"{root} holds no tree sweep (no {TREE_STORE})")
+        if not (root / TREE_STORE).is_file():
+            raise TreeStoreDamaged(
+                f"the tree sweep {root / TREE_STORE} is missing: {repair_hint(root)}"
+            )
+        store = cls(root, _connect_or_refuse(root))
         try:
-            store = cls(root, _connect(root / TREE_STORE))
-            store.meta  # noqa: B018 - reads the catalogue once: a damaged file fails here
-        except sqlite3.DatabaseError as error:
-            raise SweepError(f"cannot read the tree sweep {root / TREE_STORE}: {error}") from None
+            store.check_file()
+            if not store.meta:
+                raise store.damaged("no meta table")
+            store.check_digests()
+        except BaseException:
+            store.close()
+            raise
         return store
+
+    def check_file(self) -> None:
+        """SQLite's ``quick_check`` and the meta table (against ``sweep.json``)."""
+        with self._reading():
+            check = self.connection.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(str(check[0] if check else "no answer"))
+            meta = self.meta
+            if meta and (meta.get("format") != TREE_FORMAT or meta.get("kind") != "tree"):
+                raise sqlite3.DatabaseError(f"unknown format {meta.get('format')!r}")
+            held = _description(self.root).get("max_label")
+            if meta and held is not None and held != self.max_label:
+                raise sqlite3.DatabaseError(
+                    f"labels <= {self.max_label} here, <= {held} in {DESCRIPTION}"
+                )
+
+    def check_digests(self) -> None:
+        """One digest for every finished shape, and no digest without one."""
+        recorded = self.done_shapes()
+        for n, shape in sorted(recorded ^ self.digest_shapes()):
+            problem = "has no digest" if (n, shape) in recorded else "has a digest but no record"
+            raise self.damaged(f"shape {shape} of {n} vertices {problem}")
 
     def __enter__(self) -> TreeStore:
         return self
@@ -285,57 +465,214 @@ class TreeStore:
         return self.root
 
     @property
+    def file(self) -> Path:
+        """The SQLite file."""
+        return self.root / TREE_STORE
+
+    def damaged(self, problem: str) -> TreeStoreDamaged:
+        """The one-line error of a store that does not match its digests."""
+        return damaged(self.root, problem)
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """SQLite's and JSON's complaints about the file, as a one-line damage report."""
+        try:
+            yield
+        except SweepError:
+            raise
+        except (sqlite3.DatabaseError, ValueError) as error:
+            raise storage_error(self.root, error) from None
+
+    # --------------------------------------------------------------------- records
+    @property
     def meta(self) -> dict[str, str]:
+        """The store's meta table (empty in a new file)."""
+        table = self.connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+        ).fetchone()
+        if table is None:
+            return {}
         return dict(self.connection.execute("SELECT key, value FROM meta").fetchall())
 
     @property
     def max_label(self) -> int:
-        return int(self.meta["max_label"])
+        if self._max_label is None:
+            self._max_label = int(self.meta["max_label"])
+        return self._max_label
+
+    def _shape_records(self) -> dict[tuple[int, int], int]:
+        """(vertices, shape) -> trees of every finished shape."""
+        rows = self.connection.execute("SELECT vertices, shape, trees FROM shapes").fetchall()
+        return {(int(n), int(s)): int(t) for n, s, t in rows}
 
     @property
     def max_vertices(self) -> int:
         """Every size up to this one is complete."""
-        done: dict[int, int] = dict(
-            self.connection.execute(
-                "SELECT vertices, COUNT(*) FROM shapes GROUP BY vertices"
-            ).fetchall()
-        )
+        with self._reading():
+            done: dict[int, int] = dict(
+                self.connection.execute(
+                    "SELECT vertices, COUNT(*) FROM shapes GROUP BY vertices"
+                ).fetchall()
+            )
         top = 0
         while done.get(top + 1, -1) == len(tree_shapes(top + 1)):
             top += 1
         return top
 
     def done_shapes(self) -> set[tuple[int, int]]:
-        rows = self.connection.execute("SELECT vertices, shape FROM shapes").fetchall()
-        return {(int(n), int(s)) for n, s in rows}
+        with self._reading():
+            return set(self._shape_records())
 
+    def digest_shapes(self) -> set[tuple[int, int]]:
+        """The shapes that have a digest file."""
+        found = set()
+        for path in (self.root / SHAPES).glob("*/*.json"):
+            if path.parent.name.isdigit() and path.stem.isdigit():
+                found.add((int(path.parent.name), int(path.stem)))
+        return found
+
+    def _digest_of(self, n: int, shape: int) -> dict[str, Any]:
+        try:
+            data = json.loads((self.root / shape_file(n, shape)).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def shape_problem(
+        self, n: int, shape: int, rows: Sequence[StoredRow], recorded: int | None
+    ) -> str | None:
+        """What is wrong with a shape's stored trees (None: they match the digest)."""
+        digest = self._digest_of(n, shape)
+        where = f"shape {shape} of {n} vertices"
+        if not digest:
+            return f"{where} has no readable digest {self.root / shape_file(n, shape)}"
+        if (
+            digest.get("sha256") != shape_digest(self.max_label, n, shape, rows)
+            or digest.get("trees") != len(rows)
+            or (recorded is not None and recorded != len(rows))
+        ):
+            return f"{where} does not match its digest {self.root / shape_file(n, shape)}"
+        return None
+
+    # ------------------------------------------------------------------ writing
     def store_shape(
         self, n: int, shape: int, rows: list[tuple[str, Graph, int]], seconds: float
     ) -> None:
-        """Record a shape's trees and values and that it is done, in one transaction."""
+        """Record a shape's trees and values and that it is done, in one transaction, then
+        its digest; a digest that cannot be written undoes the shape (computed again)."""
+        stored = sorted(
+            (
+                notation,
+                json.dumps(list(g.labels)),
+                json.dumps([list(e) for e in g.edges]),
+                sum(g.labels),
+                value,
+            )
+            for notation, g, value in rows
+        )
         with self.connection:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO trees VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        notation,
-                        n,
-                        shape,
-                        json.dumps(list(g.labels)),
-                        json.dumps([list(e) for e in g.edges]),
-                        sum(g.labels),
-                        value,
-                    )
-                    for notation, g, value in rows
-                ],
+                [(t, n, shape, labels, edges, b, g) for t, labels, edges, b, g in stored],
             )
             self.connection.execute(
                 "INSERT OR REPLACE INTO shapes VALUES (?, ?, ?, ?)", (n, shape, len(rows), seconds)
             )
+        target = self.root / shape_file(n, shape)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_json_atomically(
+                target,
+                {
+                    "format": TREE_FORMAT,
+                    "max_label": self.max_label,
+                    "vertices": n,
+                    "shape": shape,
+                    "trees": len(stored),
+                    "sha256": shape_digest(self.max_label, n, shape, stored),
+                    "seconds": seconds,
+                },
+            )
+        except OSError:
+            with contextlib.suppress(sqlite3.Error):
+                self.forget_shape(n, shape)
+            raise
+
+    def forget_shape(self, n: int, shape: int) -> None:
+        """Drop a shape's trees, record and digest (it will be computed again)."""
+        with self.connection:
+            self.connection.execute(
+                "DELETE FROM trees WHERE vertices = ? AND shape = ?", (n, shape)
+            )
+            self.connection.execute(
+                "DELETE FROM shapes WHERE vertices = ? AND shape = ?", (n, shape)
+            )
+        (self.root / shape_file(n, shape)).unlink(missing_ok=True)
+
+    def drop_damaged(self) -> list[tuple[int, int]]:
+        """Check every finished shape against its digest and forget the damaged ones (and
+        trees or digests of no finished shape), so that a run computes them again. Returns
+        the shapes forgotten."""
+        records = self._shape_records()
+        bad = set(records.keys() ^ self.digest_shapes())
+        sizes = {
+            int(row[0]) for row in self.connection.execute("SELECT DISTINCT vertices FROM trees")
+        }
+        for n in sorted(sizes | {n for n, _ in records}):
+            seen = set()
+            for shape, rows in _shape_rows(self.connection, n):
+                seen.add((n, shape))
+                if (n, shape) not in records or self.shape_problem(
+                    n, shape, rows, records[(n, shape)]
+                ):
+                    bad.add((n, shape))
+            bad |= {key for key in records if key[0] == n and key not in seen}
+        for n, shape in sorted(bad):
+            self.forget_shape(n, shape)
+        return sorted((n, s) for n, s in bad if 1 <= n <= MAX_VERTICES and s < len(tree_shapes(n)))
 
     # ------------------------------------------------------------------ reading
+    def _verified(self, n: int) -> Iterator[tuple[int, list[StoredRow]]]:
+        """The shapes of ``n`` vertices (a complete size) with their trees, each checked
+        against its digest before it is handed on."""
+        with self._reading():
+            records = self._shape_records()
+            wanted = sorted(s for m, s in records if m == n)
+            found = []
+            for shape, rows in _shape_rows(self.connection, n):
+                found.append(shape)
+                if (n, shape) not in records:
+                    raise self.damaged(f"trees of {n} vertices of an unfinished shape {shape}")
+                problem = self.shape_problem(n, shape, rows, records[(n, shape)])
+                if problem is not None:
+                    raise self.damaged(problem)
+                yield shape, rows
+            if found != wanted:
+                missing = min(set(wanted) - set(found))
+                raise self.damaged(f"the trees of shape {missing} of {n} vertices are missing")
+
+    def rows(self, vertices: Iterable[int] | int | None = None) -> Iterator[TreeRow]:
+        """(notation, vertices, labels, Grundy value) of the stored trees of the given sizes
+        (default: every complete size), by size, shape and notation; each shape is verified
+        against its digest before its trees are handed on."""
+        top = self.max_vertices
+        if vertices is None:
+            sizes = list(range(1, top + 1))
+        else:
+            sizes = [vertices] if isinstance(vertices, int) else sorted(set(vertices))
+        for n in sizes:
+            if not 1 <= n <= top:
+                raise SweepError(f"the tree sweep in {self.root} holds 1..{top} vertices, not {n}")
+            for _shape, stored in self._verified(n):
+                for notation, labels, _edges, _beans, grundy in stored:
+                    yield notation, n, tuple(json.loads(labels)), int(grundy)
+
+    def count(self, vertices: Iterable[int] | int | None = None) -> int:
+        """How many trees of the given sizes (default: every complete size) are stored."""
+        return sum(1 for _ in self.rows(vertices))
+
     def value(self, position: str | Graph) -> int:
-        """The stored Grundy value of a tree (notation or :class:`Graph`)."""
+        """The stored Grundy value of a tree (notation or :class:`Graph`), verified."""
         rules = Tree()
         graph = rules.coerce_position(position)
         live = rules.live(graph)
@@ -349,52 +686,53 @@ class TreeStore:
                 f"the tree sweep in {self.root} holds trees of <= {self.max_vertices} vertices "
                 f"with labels <= {self.max_label}"
             )
-        row = self.connection.execute(
-            "SELECT grundy FROM trees WHERE notation = ?", (canonical_notation(labels, edges),)
-        ).fetchone()
-        if row is None:
-            raise SweepError(f"the tree sweep in {self.root} lacks this tree: run it again")
-        return int(row[0])
+        notation, n = canonical_notation(labels, edges), len(labels)
+        with self._reading():
+            row = self.connection.execute(
+                "SELECT vertices, shape FROM trees WHERE notation = ?", (notation,)
+            ).fetchone()
+        key = (int(row[0]), int(row[1])) if row is not None else None
+        if key is not None and key[0] == n and key not in self._lookups:
+            self._lookups[key] = self._verified_shape(*key)
+        if key is not None and notation in self._lookups.get(key, {}):
+            return self._lookups[key][notation]
+        for _shape, stored in self._verified(n):  # filed wrongly? the whole size, verified
+            for text, _labels, _edges, _beans, grundy in stored:
+                if text == notation:
+                    return int(grundy)
+        raise SweepError(f"the tree sweep in {self.root} lacks this tree: run it again")
 
-    def count(
-        self, vertices: int | None = None, where: str = "1", args: tuple[Any, ...] = ()
-    ) -> int:
-        """Stored trees (of one size) satisfying an SQL condition on ``grundy``."""
-        sql = f"SELECT COUNT(*) FROM trees WHERE ({where})"
-        if vertices is not None:
-            sql += " AND vertices = ?"
-            args = (*args, vertices)
-        return int(self.connection.execute(sql, args).fetchone()[0])
-
-    def rows(
-        self,
-        vertices: Sequence[int] | None = None,
-        where: str = "1",
-        args: tuple[Any, ...] = (),
-        limit: int | None = None,
-    ) -> Iterator[tuple[str, int, tuple[int, ...], int]]:
-        """(notation, vertices, labels, Grundy value) of the stored trees, by size, beans and
-        notation."""
-        sql = f"SELECT notation, vertices, labels, grundy FROM trees WHERE ({where})"
-        if vertices:
-            sql += f" AND vertices IN ({', '.join('?' * len(vertices))})"
-            args = (*args, *vertices)
-        sql += " ORDER BY vertices, beans, notation"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        for notation, n, labels, grundy in self.connection.execute(sql, args):
-            yield str(notation), int(n), tuple(json.loads(labels)), int(grundy)
+    def _verified_shape(self, n: int, shape: int) -> dict[str, int]:
+        """Notation -> value of one finished shape's trees, checked against its digest."""
+        with self._reading():
+            records = self._shape_records()
+            rows = [
+                (t, labels, edges, b, g)
+                for t, labels, edges, b, g, m in self.connection.execute(
+                    "SELECT notation, labels, edges, beans, grundy, vertices FROM trees "
+                    "WHERE vertices = ? AND shape = ? ORDER BY notation",
+                    (n, shape),
+                )
+                if m == n
+            ]
+        if (n, shape) not in records:
+            raise self.damaged(f"trees of {n} vertices of an unfinished shape {shape}")
+        problem = self.shape_problem(n, shape, rows, records[(n, shape)])
+        if problem is not None:
+            raise self.damaged(problem)
+        return {t: int(g) for t, _labels, _edges, _b, g in rows}
 
     def summary(self) -> TreeSweepReport:
-        """Totals per number of vertices (complete sizes only)."""
+        """Totals per number of vertices (complete sizes only), from the verified trees."""
         top = self.max_vertices
         report = TreeSweepReport(str(self.root), top, self.max_label)
-        rows = self.connection.execute(
-            "SELECT vertices, COUNT(*), SUM(grundy = 0), MAX(grundy) FROM trees "
-            "WHERE vertices <= ? GROUP BY vertices ORDER BY vertices",
-            (top,),
-        ).fetchall()
-        report.sizes = [TreeSizeSummary(int(n), int(c), int(p), int(m)) for n, c, p, m in rows]
+        for n in range(1, top + 1):
+            size = TreeSizeSummary(n, 0, 0, 0)
+            for _notation, _n, _labels, value in self.rows(n):
+                size.trees += 1
+                size.p_positions += value == 0
+                size.max_value = max(size.max_value, value)
+            report.sizes.append(size)
         return report
 
 
@@ -406,7 +744,8 @@ def run_tree_query(
 ) -> dict[str, Any]:
     """Count the stored trees (of the given numbers of vertices) satisfying a predicate of
     ``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome P|N``) and list the
-    first ``limit`` (fewest vertices, then fewest beans, then by notation).
+    first ``limit`` (fewest vertices, then fewest beans, then by notation). Every tree counted
+    comes from a shape verified against its digest.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -421,12 +760,6 @@ def run_tree_query(
     predicate = parse_predicate(words, True)
     if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
         raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not trees")
-    args: tuple[int, ...]
-    if predicate.at_least is not None:
-        where, args = "grundy >= ?", (predicate.at_least,)
-    else:
-        codes = sorted(predicate.codes)
-        where, args = f"grundy IN ({', '.join('?' * len(codes))})", tuple(codes)
     top = store.max_vertices
     if top == 0:
         raise SweepError(f"the tree sweep in {store.root} has no complete size yet: run it again")
@@ -434,8 +767,18 @@ def run_tree_query(
     for n in chosen:
         if not 1 <= n <= top:
             raise SweepError(f"the tree sweep in {store.root} holds 1..{top} vertices, not {n}")
-    by_size = {n: store.count(n, where, args) for n in chosen}
-    listed = list(store.rows(chosen, where, args, limit=limit))
+    by_size = dict.fromkeys(chosen, 0)
+    checked = 0
+
+    def matching() -> Iterator[tuple[int, int, str, int]]:
+        nonlocal checked
+        for notation, n, labels, value in store.rows(chosen):
+            checked += 1
+            if predicate.holds(labels, value):
+                by_size[n] += 1
+                yield n, sum(labels), notation, value
+
+    listed = heapq.nsmallest(limit, matching()) if limit > 0 else list(matching())[:0]
     count = sum(by_size.values())
     return {
         "sweep": str(store.root),
@@ -446,9 +789,9 @@ def run_tree_query(
         "predicate": predicate.describe(),
         "vertices": chosen,
         "count": count,
-        "checked": sum(store.count(n) for n in chosen),
+        "checked": checked,
         "by_vertices": {str(n): c for n, c in by_size.items()},
-        "positions": [row[0] for row in listed],
+        "positions": [row[2] for row in listed],
         "values": [row[3] for row in listed],
         "limit": limit,
         "truncated": count > len(listed),
@@ -463,8 +806,199 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def open_tree_sweep(path: str | Path) -> TreeStore:
-    """Open the tree sweep stored in ``path`` for reading."""
+    """Open the tree sweep stored in ``path`` for reading (checked: see :class:`TreeStore`)."""
     return TreeStore.open(Path(path))
+
+
+# --------------------------------------------------------------------------- sizes
+@functools.cache
+def shape_count(n: int) -> int:
+    """How many unlabelled trees have ``n`` vertices.
+
+    >>> shape_count(14)
+    3159
+    """
+    return len(tree_shapes(n))
+
+
+def count_labelled(edges: Sequence[tuple[int, int]], n: int, max_label: int) -> int:
+    """How many labellings of a shape with 1..``max_label`` differ up to isomorphism (the
+    trees a sweep stores for it), counted exactly without enumerating them: rooted at the
+    centre, a vertex's labelled subtrees are a label times a multiset of each kind of child.
+
+    >>> count_labelled([(0, 1), (1, 2)], 3, 2)  # paths 1-1-1 ... 2-2-2: 8 labellings, 6 trees
+    6
+    """
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for u, v in edges:
+        adjacency[u].append(v)
+        adjacency[v].append(u)
+
+    def rooted(vertex: int, parent: int) -> tuple[str, int]:
+        """(the unlabelled subtree's canonical text, its labellings up to isomorphism)"""
+        kinds: dict[str, tuple[int, int]] = {}
+        for child in adjacency[vertex]:
+            if child != parent:
+                text, ways = rooted(child, vertex)
+                kinds[text] = (ways, kinds.get(text, (ways, 0))[1] + 1)
+        total = max_label
+        for ways, repeats in kinds.values():
+            total *= math.comb(ways + repeats - 1, repeats)
+        return "(" + "".join(sorted(k * r for k, (_w, r) in kinds.items())) + ")", total
+
+    centres = _centres(adjacency)
+    if len(centres) == 1:
+        return rooted(centres[0], -1)[1]
+    a, b = centres
+    (text_a, ways_a), (text_b, ways_b) = rooted(a, b), rooted(b, a)
+    return math.comb(ways_a + 1, 2) if text_a == text_b else ways_a * ways_b
+
+
+def count_trees(max_vertices: int, max_label: int) -> int:
+    """The labelled trees with at most ``max_vertices`` vertices and labels at most
+    ``max_label``, up to isomorphism: the rows of a complete tree sweep.
+
+    >>> count_trees(8, 3)
+    70707
+    """
+    return sum(
+        count_labelled(edges, n, max_label)
+        for n in range(1, max_vertices + 1)
+        for edges in tree_shapes(n)
+    )
+
+
+def row_bytes(n: int, max_label: int) -> int:
+    """About what one stored tree of ``n`` vertices takes on disk: its notation, labels and
+    edges, the notation's index and the size index, with B-tree slack (measured: 142 bytes
+    a tree for 7 vertices, labels <= 3)."""
+    digits = len(str(max_label))
+    notation = n * (digits + 2)
+    labels = n * (digits + 2)
+    edges = max(0, n - 1) * (2 * len(str(n)) + 6) + 2
+    return int(1.2 * (2 * notation + labels + edges + 40))
+
+
+WAL_BYTES = 4 * 2**20
+"""SQLite's write-ahead log before a checkpoint (1,000 pages of 4 KiB; at most about what the
+sweep writes)."""
+DIGEST_BYTES = 4096
+"""A shape's digest file (one block)."""
+
+
+def disk_need(plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]], max_label: int) -> int:
+    """About how many bytes storing the shapes of ``plan`` ((vertices, shape, edges)) adds."""
+    sizes = [count_labelled(edges, n, max_label) * row_bytes(n, max_label) for n, _s, edges in plan]
+    if not sizes:
+        return 0
+    return sum(sizes) + len(sizes) * DIGEST_BYTES + min(WAL_BYTES, sum(sizes)) + max(sizes)
+
+
+# --------------------------------------------------------------------------- writing
+@contextlib.contextmanager
+def _writing(root: Path) -> Iterator[None]:
+    """A full disk or a damaged file met while writing the store, as one line."""
+    try:
+        yield
+    except (sqlite3.DatabaseError, OSError) as error:
+        if isinstance(error, OSError) and not is_full_disk(error):
+            raise
+        raise storage_error(root, error) from None
+
+
+def _salvage(root: Path, max_label: int) -> list[tuple[int, int]]:
+    """Set a damaged ``trees.sqlite`` aside (``trees.sqlite.damaged-TIME``) and copy into a
+    new one every shape that still matches its digest; returns the shapes lost."""
+    aside = f"{TREE_STORE}.damaged-{int(time.time())}"
+    for suffix in ("", "-wal", "-shm"):
+        old = root / (TREE_STORE + suffix)
+        if old.exists():
+            os.replace(old, root / (aside + suffix))
+    store = TreeStore.create(root, max_label)
+    lost: list[tuple[int, int]] = []
+    with store:
+        wanted = store.digest_shapes()
+        found: set[tuple[int, int]] = set()
+        try:
+            damaged_file: sqlite3.Connection | None = sqlite3.connect(root / aside)
+        except sqlite3.Error:
+            damaged_file = None
+        for n in sorted({n for n, _ in wanted}):
+            try:
+                if damaged_file is None:
+                    break
+                for shape, rows in _shape_rows(damaged_file, n):
+                    if (n, shape) not in wanted or store.shape_problem(n, shape, rows, None):
+                        continue
+                    seconds = float(store._digest_of(n, shape).get("seconds", 0.0))
+                    with store.connection:
+                        store.connection.executemany(
+                            "INSERT INTO trees VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            [(t, n, shape, lab, e, b, g) for t, lab, e, b, g in rows],
+                        )
+                        store.connection.execute(
+                            "INSERT INTO shapes VALUES (?, ?, ?, ?)", (n, shape, len(rows), seconds)
+                        )
+                    found.add((n, shape))
+            except sqlite3.DatabaseError as error:
+                if is_full_disk(error):
+                    raise
+                continue  # the rest of this size is lost
+        if damaged_file is not None:
+            damaged_file.close()
+        for n, shape in sorted(wanted - found):
+            (root / shape_file(n, shape)).unlink(missing_ok=True)
+            lost.append((n, shape))
+    return lost
+
+
+def _open_for_writing(root: Path, max_label: int) -> tuple[TreeStore, list[tuple[int, int]], bool]:
+    """The store, ready to be written: a file SQLite cannot read is salvaged, and every
+    finished shape is checked against its digest, the damaged ones forgotten. Returns the
+    store, the shapes forgotten and whether the file was rebuilt."""
+    lost: list[tuple[int, int]] = []
+    for attempt in (1, 2):
+        try:
+            store = TreeStore.create(root, max_label)
+        except TreeStoreDamaged:
+            if attempt == 2:
+                raise
+            lost = _salvage(root, max_label)
+            continue
+        try:
+            with store._reading():
+                dropped = store.drop_damaged()
+        except TreeStoreDamaged:
+            store.close()
+            if attempt == 2:
+                raise
+            lost = _salvage(root, max_label)
+            continue
+        return store, sorted(set(lost) | set(dropped)), attempt == 2
+    raise AssertionError("unreachable")
+
+
+def _compute(
+    store: TreeStore,
+    plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]],
+    progress: Progress | None = None,
+    total: int | None = None,
+    first: int = 0,
+) -> None:
+    """Compute and store the shapes of ``plan`` ((vertices, shape, edges))."""
+    from endnim.parts import PartsSolver
+
+    solver = PartsSolver(Tree(), budget=10**12)
+    for count, (n, shape, edges) in enumerate(plan, start=first + 1):
+        begun = time.monotonic()
+        rows = []
+        for graph in labelled_trees(edges, n, store.max_label):
+            rows.append(
+                (canonical_notation(graph.labels, graph.edges), graph, solver.grundy(graph))
+            )
+        store.store_shape(n, shape, rows, time.monotonic() - begun)
+        if progress is not None:
+            progress(count, total if total is not None else len(plan))
 
 
 def run_tree_sweep(
@@ -477,13 +1011,14 @@ def run_tree_sweep(
 ) -> TreeSweepReport:
     """Compute and store every labelled tree with <= ``max_vertices`` vertices and labels <=
     ``max_label`` (one per isomorphism class) with its Grundy value; finished shapes of an
-    earlier run are kept. ``progress(done, total)`` counts shapes."""
-    from endnim.parts import PartsSolver
+    earlier run are kept after checking them against their digests (damaged ones are computed
+    again). ``progress(done, total)`` counts shapes. The disk's free space is checked first."""
     from endnim.search import format_count
+    from endnim.sweep.runner import writer_lock
 
     if max_vertices < 1 or max_label < 1:
         raise EndNimError("a tree sweep needs --max-vertices >= 1 and --max-label >= 1")
-    if max_vertices > 14:
+    if max_vertices > MAX_VERTICES:
         raise EndNimError(f"--max-vertices {max_vertices}: at most 14 (3,159 shapes of 14)")
     labellings = count_labellings(max_vertices, max_label)
     if labellings > budget:
@@ -493,41 +1028,109 @@ def run_tree_sweep(
             "--max-vertices or --max-label"
         )
     started = time.monotonic()
-    rules = Tree()
-    solver = PartsSolver(rules, budget=10**12)
-    with TreeStore.create(Path(out), max_label) as store:
-        done = store.done_shapes()
-        plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
-        report = TreeSweepReport(str(out), max_vertices, max_label)
-        for count, (n, shape, edges) in enumerate(plan, start=1):
-            if (n, shape) in done:
-                report.kept_shapes += 1
-            else:
-                begun = time.monotonic()
-                rows = []
-                for graph in labelled_trees(edges, n, max_label):
-                    notation = canonical_notation(graph.labels, graph.edges)
-                    rows.append((notation, graph, solver.grundy(graph)))
-                store.store_shape(n, shape, rows, time.monotonic() - begun)
-                report.computed_shapes += 1
-            if progress is not None:
-                progress(count, len(plan))
-        summary = store.summary()
+    root = Path(out)
+    plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
+    report = TreeSweepReport(str(out), max_vertices, max_label)
+    if not is_tree_sweep(root):
+        check_free_disk(root, disk_need(plan, max_label))
+    with writer_lock(root), _writing(root):
+        store, dropped, rebuilt = _open_for_writing(root, max_label)
+        with store:
+            done = store.done_shapes()
+            todo = [step for step in plan if step[:2] not in done]
+            check_free_disk(root, disk_need(todo, max_label))
+            report.kept_shapes = len(plan) - len(todo)
+            report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
+            report.rebuilt = rebuilt
+            if progress is not None and report.kept_shapes:
+                progress(report.kept_shapes, len(plan))
+            _compute(store, todo, progress, len(plan), report.kept_shapes)
+            report.computed_shapes = len(todo)
+            summary = store.summary()
     report.sizes = [s for s in summary.sizes if s.vertices <= max_vertices]
     report.seconds = time.monotonic() - started
     return report
 
 
+@dataclass
+class TreeRepair:
+    """What ``endnim sweep --repair`` did to a tree sweep."""
+
+    root: str
+    kept: int
+    recomputed: int
+    rebuilt: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "repaired": self.root,
+            "kind": "tree",
+            "database_rebuilt": self.rebuilt,
+            "shapes_kept": self.kept,
+            "shapes_recomputed": self.recomputed,
+        }
+
+
+def _held_max_label(root: Path) -> int:
+    """The label bound of the tree sweep in ``root``: its description, else its digests."""
+    held = _description(root).get("max_label")
+    if isinstance(held, int):
+        return held
+    for path in sorted((root / SHAPES).glob("*/*.json")):
+        try:
+            value = json.loads(path.read_text(encoding="utf-8")).get("max_label")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(value, int):
+            return value
+    raise SweepError(
+        f"{root} has neither a readable {DESCRIPTION} nor a shape digest: the tree sweep "
+        "cannot be repaired (run it again into a new directory)"
+    )
+
+
+def repair_tree_store(path: str | Path, progress: Progress | None = None) -> TreeRepair:
+    """Check every finished shape of the tree sweep in ``path`` against its digest, rebuild an
+    unreadable ``trees.sqlite`` from the intact shapes, and compute the damaged or lost shapes
+    again (with the missing shapes of every smaller size), so the store is whole again."""
+    from endnim.sweep.runner import writer_lock
+
+    root = Path(path)
+    max_label = _held_max_label(root)
+    with writer_lock(root), _writing(root):
+        store, dropped, rebuilt = _open_for_writing(root, max_label)
+        with store:
+            done = store.done_shapes()
+            top = max((n for n, _ in set(dropped) | done), default=0)
+            todo = [
+                (n, s, tree_shapes(n)[s])
+                for n in range(1, top + 1)
+                for s in range(shape_count(n))
+                if (n, s) not in done and (n < top or (n, s) in dropped)
+            ]
+            check_free_disk(root, disk_need(todo, max_label))
+            _compute(store, todo, progress)
+            store.summary()  # everything verifies now
+            return TreeRepair(str(root), len(done), len(todo), rebuilt)
+
+
 __all__ = [
+    "SHAPES",
     "TREE_STORE",
+    "TreeRepair",
     "TreeStore",
+    "TreeStoreDamaged",
     "TreeSweepReport",
     "canonical_notation",
+    "count_labelled",
     "count_labellings",
+    "count_trees",
     "is_tree_sweep",
     "labelled_trees",
     "open_tree_sweep",
+    "repair_tree_store",
     "run_tree_query",
     "run_tree_sweep",
+    "shape_digest",
     "tree_shapes",
 ]

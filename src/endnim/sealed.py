@@ -1,0 +1,81 @@
+"""Sealed JSON files: a saved state that a later run trusts carries the SHA-256 of its content,
+and a read checks it, so a damaged or edited file is a one-line error naming it instead of
+counts silently taken over.
+
+A sealed file is ``{"sha256": DIGEST, "data": DATA}`` with DIGEST the SHA-256 of DATA written
+canonically (sorted keys, no spaces); it is written to a temporary file, synced and renamed
+over the old one, so a kill or a full disk leaves the previous file whole.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> with tempfile.TemporaryDirectory() as folder:
+...     path = Path(folder) / "state.json"
+...     write_sealed(path, {"positions": 12})
+...     read_sealed(path, "saved state")
+{'positions': 12}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from endnim.errors import EndNimError
+
+
+def seal(data: Any) -> str:
+    """The SHA-256 of ``data`` written canonically.
+
+    >>> seal({"b": 1, "a": [2]}) == seal({"a": [2], "b": 1})
+    True
+    """
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write_sealed(path: Path, data: Any) -> None:
+    """Write ``data`` with its seal, durably (temporary file, fsync, atomic rename); a failed
+    write leaves the previous file as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8") as handle:
+            json.dump({"sha256": seal(data), "data": data}, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def read_sealed(path: Path, what: str, recover: str = "delete it to start afresh") -> Any:
+    """The data of a sealed file, after checking its seal; ``None`` when there is no file. A
+    file that is unreadable, not sealed, or does not match its seal is a one-line
+    :class:`EndNimError` naming it, ``what`` it is and how to ``recover``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise EndNimError(f"cannot read the {what} {path}: {error}; {recover}") from None
+    try:
+        sealed = json.loads(text)
+    except ValueError:
+        sealed = None
+    if not isinstance(sealed, dict) or set(sealed) != {"sha256", "data"}:
+        raise EndNimError(
+            f"cannot read the {what} {path}: it is damaged (not a sealed file); {recover}"
+        )
+    if sealed["sha256"] != seal(sealed["data"]):
+        raise EndNimError(
+            f"cannot read the {what} {path}: it is damaged (its content does not match its "
+            f"SHA-256); {recover}"
+        )
+    return sealed["data"]
+
+
+__all__ = ["read_sealed", "seal", "write_sealed"]

@@ -1,0 +1,66 @@
+"""Saved states a later run trusts (conjecture checks, the streaming Horrocks check) are sealed
+with the SHA-256 of their content: a damaged or edited state is a one-line error naming the
+file (never counts silently taken over), and deleting it starts the check afresh."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from endnim import cli
+from endnim.analysis.conjecture import builtin_conjecture, check_conjecture, state_path
+from endnim.errors import EndNimError
+from endnim.sweep.stream import StreamReport, stream_horrocks
+
+
+def counts(report: StreamReport) -> dict[str, object]:
+    return {k: v for k, v in report.to_dict().items() if k not in ("seconds", "peak_rss_bytes")}
+
+
+def edit_count(path: Path, key: str) -> None:
+    """Change one stored count the way a hand edit or a flipped digit would."""
+    sealed = json.loads(path.read_text())
+    data = sealed["data"]
+    target = data["report"] if "report" in data else next(iter(data["chunks"].values()))
+    target[key] += 1
+    path.write_text(json.dumps(sealed))
+
+
+def test_an_edited_conjecture_state_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    conjecture = builtin_conjecture("horrocks-1")
+    whole = check_conjecture(conjecture, max_length=4, max_pile=5, state_dir=tmp_path)
+    path = state_path(tmp_path, conjecture, 5, 1)
+    edit_count(path, "counterexamples")
+    with pytest.raises(EndNimError, match="does not match its SHA-256") as caught:
+        check_conjecture(conjecture, max_length=5, max_pile=5, state_dir=tmp_path)
+    assert str(path) in str(caught.value) and "delete it" in str(caught.value)
+    with pytest.raises(SystemExit) as exit_code:
+        cli.main(["conjecture", "horrocks-1", "-L", "5", "-H", "5", "--state", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert exit_code.value.code == 2 and len(err.strip().splitlines()) == 1, err
+    path.unlink()
+    again = check_conjecture(conjecture, max_length=4, max_pile=5, state_dir=tmp_path)
+    assert again.to_dict() == whole.to_dict()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "edited", "flipped"])
+def test_a_damaged_stream_state_is_refused(tmp_path: Path, damage: str) -> None:
+    state = tmp_path / "stream.json"
+    whole = stream_horrocks(4, 5, workers=1, state=state)
+    text = state.read_text()
+    if damage == "truncated":
+        state.write_text(text[: len(text) // 2])
+    elif damage == "edited":
+        edit_count(state, "positions")
+    else:
+        at = text.index('"positions": ') + len('"positions": ')
+        state.write_text(text[:at] + str((int(text[at]) + 1) % 10) + text[at + 1 :])
+    with pytest.raises(EndNimError, match="cannot read the saved state") as caught:
+        stream_horrocks(4, 5, workers=1, state=state)
+    assert str(state) in str(caught.value)
+    state.unlink()
+    assert counts(stream_horrocks(4, 5, workers=1, state=state)) == counts(whole)
