@@ -134,8 +134,13 @@ class Position(tuple[int, ...]):
         return sum(self)
 
 
-def _trusted(piles: tuple[int, ...]) -> Position:
-    """Wrap piles already known to be positive ints (internal fast path)."""
+def trusted_position(piles: tuple[int, ...]) -> Position:
+    """Wrap piles already known to be positive ints, unchecked: the fast path of the rule
+    sets' option generators (anything else calls :func:`as_position`, which checks).
+
+    >>> trusted_position((3, 1, 4))
+    Position(3, 1, 4)
+    """
     return tuple.__new__(Position, piles)
 
 
@@ -159,14 +164,14 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
     if _PLAIN.fullmatch(stripped) and stripped.count(" ") < MAX_PILES:
         # the common case (piles of at most 60 digits, no leading zero, one space apart):
         # every check below passes, so read it directly (a batch reads millions of these)
-        return _trusted(tuple(map(int, stripped.split(" "))))
+        return trusted_position(tuple(map(int, stripped.split(" "))))
     # collapse whitespace around '^' so that '3 ^ 2' reads as '3^2'
     stripped = re.sub(r"\s*\^\s*", "^", stripped)
     _check_structure(stripped, text)
     tokens = [t for t in _SEPARATORS.split(stripped) if t]
     if not tokens:
         if allow_empty:
-            return _trusted(())
+            return trusted_position(())
         raise PositionError("empty position: give at least one pile, e.g. '3 3 3 2'")
     if len(tokens) > MAX_PILES:
         raise PositionError(
@@ -200,7 +205,7 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
         if count > MAX_REPEAT or len(piles) + count > MAX_REPEAT:
             raise PositionError(f"{_clip(token)!r} makes a row longer than {MAX_PILES:,} piles")
         piles.extend([pile] * count)
-    return _trusted(tuple(piles))
+    return trusted_position(tuple(piles))
 
 
 def _check_structure(stripped: str, text: str) -> None:

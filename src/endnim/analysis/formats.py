@@ -21,8 +21,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from endnim.errors import EndNimError
 from endnim.palette import OUTCOME_COLOURS, grundy_colour, text_colour
@@ -30,7 +31,26 @@ from endnim.palette import OUTCOME_COLOURS, grundy_colour, text_colour
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from endnim.analysis.tables import ValueTable
+
+class ValueTable(Protocol):
+    """What the formats and the heatmap read of a table of values (an
+    :class:`endnim.analysis.tables.ValueTable` or a graph family's table): rows and columns,
+    the values (Grundy values, or partizan outcome codes that :meth:`labels` writes as
+    letters), a title and the plain data of ``--format json``."""
+
+    @property
+    def rows(self) -> Sequence[int]: ...
+    @property
+    def cols(self) -> Sequence[int]: ...
+    @property
+    def values(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def impartial(self) -> bool: ...
+    @property
+    def title(self) -> str: ...
+    def labels(self) -> Sequence[Sequence[str]]: ...
+    def to_dict(self) -> dict[str, object]: ...
+
 
 FORMATS: tuple[str, ...] = ("terminal", "csv", "json", "markdown", "latex", "html")
 """Every ``--format``; ``terminal`` is a rich table, the others are :func:`render`'s."""

@@ -15,9 +15,9 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from endnim.analysis.formats import PARTIZAN_COLOURS
-from endnim.analysis.tables import OUTCOME_LABELS, ValueTable
+from endnim.analysis.formats import PARTIZAN_COLOURS, ValueTable
 from endnim.errors import EndNimError
+from endnim.outcome import CODE_TO_OUTCOME as OUTCOME_LABELS
 from endnim.palette import DARK_TEXT, LIGHT_TEXT, grundy_colour, text_colour
 
 if TYPE_CHECKING:

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from enum import Enum
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from endnim.cgt.order import Relation
+from typing import Any
 
 _core: ModuleType | None
 try:  # the compiled mirror of the table (order and simplification on ids); optional
@@ -45,6 +43,7 @@ __all__ = [
     "UP",
     "ZERO",
     "Game",
+    "Relation",
     "game_count",
     "integer",
     "intern",
@@ -53,6 +52,25 @@ __all__ = [
     "number",
     "nus",
 ]
+
+
+class Relation(Enum):
+    """The four ways two games compare (:func:`endnim.cgt.order.compare` decides which)."""
+
+    EQUAL = "="
+    GREATER = ">"
+    LESS = "<"
+    CONFUSED = "‖"
+
+    @property
+    def ascii(self) -> str:
+        """The relation in ASCII (CGSuite writes confused as ``<>``).
+
+        >>> Relation.CONFUSED.ascii
+        '<>'
+        """
+        return "<>" if self is Relation.CONFUSED else self.value
+
 
 NUS = tuple[Fraction, int, int]
 """(number x, up multiple n, nimber m): the value x + n·↑ + *m."""

@@ -13,9 +13,7 @@ n >= 2, or n = 1 and m != 1, or n = m = 0).
 
 from __future__ import annotations
 
-from enum import Enum
-
-from endnim.cgt.game import OPERATIONS, ZERO, Game
+from endnim.cgt.game import OPERATIONS, ZERO, Game, Relation
 
 __all__ = ["Relation", "compare", "confused", "equal", "geq", "leq", "outcome"]
 
@@ -97,24 +95,6 @@ def confused(g: Game, h: Game) -> bool:
     (True, True)
     """
     return not leq(g, h) and not leq(h, g)
-
-
-class Relation(Enum):
-    """The four ways two games compare."""
-
-    EQUAL = "="
-    GREATER = ">"
-    LESS = "<"
-    CONFUSED = "‖"
-
-    @property
-    def ascii(self) -> str:
-        """The relation in ASCII (CGSuite writes confused as ``<>``).
-
-        >>> Relation.CONFUSED.ascii
-        '<>'
-        """
-        return "<>" if self is Relation.CONFUSED else self.value
 
 
 def compare(g: Game, h: Game) -> Relation:

@@ -15,6 +15,7 @@ previous level only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -113,4 +114,22 @@ def _batch(family: int, rows: Array, cols: Array, ntab: int, side: int, threads:
     return tables
 
 
-__all__ = ["TABLE_OVERHEAD", "plan_layer", "solve_layer"]
+def sweep_chunk(
+    family: int,
+    count: int,
+    max_pile: int,
+    row_borders: npt.NDArray[Any],
+    col_borders: npt.NDArray[Any],
+    out: npt.NDArray[Any],
+    counts: npt.NDArray[np.int64],
+    threads: int,
+) -> int:
+    """The compiled kernel of a sweep chunk (:mod:`endnim.sweep.chunk`): the ``count``
+    tables of kernel family ``family`` given by their row and column borders, computed into
+    ``out`` without holding the GIL, their values counted into ``counts``."""
+    return _kernels.sweep_chunk(
+        family, count, max_pile, row_borders, col_borders, out, counts, threads
+    )
+
+
+__all__ = ["TABLE_OVERHEAD", "plan_layer", "solve_layer", "sweep_chunk"]

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from endnim.engine import _kernels
 from endnim.engine.families import SEARCH
+from endnim.engine.layer import sweep_chunk
 
 Values = npt.NDArray[np.integer]
 """A stored level or chunk: shape (tables, H + 1, H + 1), entry [s, x, y] = value of x·s·y."""
@@ -160,8 +160,8 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     """Compute one chunk from the previous level (``None`` for level 0): the whole array, or
     its files (:class:`LevelFiles`), read only where the chunk needs them.
 
-    The kernel (``_kernels.sweep_chunk``) computes each table in a scratch buffer, stores its
-    values in the chunk's type and counts them, without holding the GIL.
+    The kernel (:func:`endnim.engine.layer.sweep_chunk`) computes each table in a scratch
+    buffer, stores its values in the chunk's type and counts them, without holding the GIL.
     """
     started = time.perf_counter()
     if task.family == SEARCH:
@@ -170,7 +170,7 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     count, side = rows.shape[0], task.max_pile + 1
     data: Values = np.empty((count, side, side), dtype=task.dtype)
     counts = np.zeros(histogram_bins(task), dtype=np.int64)
-    _kernels.sweep_chunk(task.family, count, task.max_pile, rows, cols, data, counts, 1)
+    sweep_chunk(task.family, count, task.max_pile, rows, cols, data, counts, 1)
     result = ChunkResult(task, data, {task.level + 2: _trimmed(counts)})
     if task.level == 0:
         result.counts[1] = histogram(data[0, 0, 1:])  # the lone piles

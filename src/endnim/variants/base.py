@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from endnim.errors import MoveError
 from endnim.moves import End, Move
-from endnim.position import Position, _trusted, as_position, parse_position
+from endnim.position import Position, as_position, parse_position, trusted_position
 from endnim.ruleset import RuleSet
 
 Piles = tuple[int, ...]
@@ -124,7 +124,7 @@ class Variant(RuleSet[Position, Move], ABC):
     ) -> list[tuple[Move, Position]]:
         """Every legal move with the position it leads to (distinct positions only)."""
         return [
-            (Move(end, size, reverse), _trusted(child))
+            (Move(end, size, reverse), trusted_position(child))
             for end, size, reverse, child in self.raw_options(tuple(position), player)
         ]
 
@@ -170,7 +170,7 @@ class Variant(RuleSet[Position, Move], ABC):
         child = reduce_end(piles, end, move.size, move.reverse)
         if not self.allows(child):
             raise MoveError(f"move {move} is not legal in {self.title}: {self.forbidden_reason}")
-        return _trusted(child)
+        return trusted_position(child)
 
     forbidden_reason: ClassVar[str] = ""
 

@@ -35,10 +35,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
-from endnim.analysis.periodicity import DEFAULT_MIN_PERIODS, Periodicity
-from endnim.errors import EndNimError
+from endnim.analysis.periodicity import (
+    DEFAULT_MIN_PERIODS,
+    AtlasError,
+    row_periodicity,
+)
+
+__all__ = [
+    "AtlasError",
+    "AtlasSpec",
+    "read_atlas",
+    "row_periodicity",
+    "run_atlas",
+    "summarise",
+]
 
 COLUMNS = (
     "variant",
@@ -57,67 +68,6 @@ COLUMNS = (
 the row a; the last column computed (columns are b = 1..b_max); the confidence rule; whether a
 period passed (``True``/``False``: "not periodic within the range"); then preperiod b₀, period,
 saltus and full periods seen, empty when no period passed."""
-
-TAIL = 8
-"""How many final steps the fast filter checks before a full test of a period."""
-
-
-class AtlasError(EndNimError):
-    """A bad atlas request or an atlas file written with other parameters."""
-
-
-def row_periodicity(
-    values: npt.ArrayLike, start: int = 1, *, min_periods: int = DEFAULT_MIN_PERIODS
-) -> Periodicity | None:
-    """:func:`~endnim.analysis.periodicity.find_periodicity` of one row, pruned.
-
-    A period p can pass only if its steps v(b + p) − v(b) are constant over at least the last
-    (min_periods − 1)·p ≥ p of them (so over the last min(p, 8), checked for every p at once),
-    and it can beat an onset b₀ already found only if the step at b₀ − 1 already equals its
-    saltus (one comparison). The survivors get the full test, in increasing order.
-
-    >>> row_periodicity([9, 9, 0, 1, 2, 3, 4, 5, 6, 7])
-    Periodicity(preperiod=3, period=1, saltus=1, periods_seen=8)
-    >>> row_periodicity([3, 1, 4, 1, 5, 9, 2, 6]) is None
-    True
-    """
-    if min_periods < 2:
-        raise AtlasError("the confidence rule needs min_periods >= 2")
-    data = np.asarray(values, dtype=np.int64)
-    size = len(data)
-    largest = size // min_periods
-    if largest < 1:
-        return None
-    periods = np.arange(1, largest + 1)
-    last = data[size - 1] - data[size - 1 - periods]  # the saltus each period would have
-    alive = np.ones(largest, dtype=bool)
-    for j in range(1, min(TAIL, size - largest)):
-        step = data[size - 1 - j] - data[size - 1 - j - periods]
-        alive &= (step == last) | (periods <= j)
-    candidates = periods[alive]
-    best: tuple[int, int, int, int] | None = None
-    while candidates.size:
-        period = int(candidates[0])
-        candidates = candidates[1:]
-        steps = data[period:] - data[:-period]
-        saltus = int(steps[-1])
-        broken = np.flatnonzero(steps != saltus)
-        first = int(broken[-1]) + 1 if broken.size else 0
-        seen = (size - first) // period
-        if seen < min_periods or (best is not None and first >= best[0]):
-            continue
-        best = (first, period, saltus, seen)
-        if first == 0:
-            break
-        index = first - 1  # a later period wins only if its step here equals its saltus
-        reach = index + candidates < size
-        safe = np.where(reach, index + candidates, size - 1)
-        keep = ~reach | (data[safe] - data[index] == data[size - 1] - data[size - 1 - candidates])
-        candidates = candidates[keep]
-    if best is None:
-        return None
-    first, period, saltus, seen = best
-    return Periodicity(start + first, period, saltus, seen)
 
 
 # --------------------------------------------------------------------------- the atlas
