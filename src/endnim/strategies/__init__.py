@@ -1,0 +1,34 @@
+"""The ways endnim knows something about a position: one module per strategy, one small
+interface, and the one result type they fill (:mod:`endnim.strategies.result`).
+
+============  ==============================  ===============================================
+strategy      module                          answers (for which rule sets, at what cost)
+============  ==============================  ===============================================
+``theory``    :mod:`~endnim.strategies.theory`  outcome, winning moves; Grundy value and
+                                              thresholds where a theorem fixes them (row rule
+                                              sets with a theory; constant cost)
+``engine``    :mod:`~endnim.strategies.engine`  outcome, Grundy value, winning moves,
+                                              thresholds (row rule sets with a kernel family;
+                                              cost: cells, ``plan_row``)
+``search``    :mod:`~endnim.strategies.search`  everything, remoteness included (any rule set;
+                                              cost: states, ``estimate_states``)
+``parts``     :mod:`~endnim.strategies.parts`   as the search, by independent parts (rule sets
+                                              whose ``components`` split; cost: parts)
+============  ==============================  ===============================================
+
+Each strategy module exposes one ``by_*`` function ``(position, rules, ...) -> Analysis``
+that fills the fields it knows and names itself in ``sources``; :func:`endnim.analyze` (the
+plan, :mod:`endnim.analyzer`) asks what each can answer and at what estimated cost, picks,
+and merges. A new way of knowing something (sums, misère quotients) is a new module here.
+Strategies import the solvers and rule sets below them, never the analyzer or the front-ends.
+
+>>> from endnim.strategies import STRATEGIES
+>>> STRATEGIES
+('theory', 'engine', 'search', 'parts')
+"""
+
+from __future__ import annotations
+
+STRATEGIES: tuple[str, ...] = ("theory", "engine", "search", "parts")
+"""The strategies, each a module of this package (the names ``sources`` reports are
+``theory``, ``engine``, ``search`` and, for parts' canonical forms, ``canonical forms``)."""

@@ -1,0 +1,140 @@
+"""The compiled engine strategy: the interval dynamic programme of :mod:`endnim.engine` for a
+row rule set whose moves fit one of its kernel families; it answers the outcome, Grundy value
+and winning moves (partizan: the thresholds) within a budget of cells, and the search adds the
+remoteness where that is affordable.
+
+>>> from endnim.variants import get_variant
+>>> engine_family(get_variant("muller"))
+'muller'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from endnim.errors import EndNimError, VariantError
+from endnim.moves import End
+from endnim.outcome import Outcome
+from endnim.position import Position
+from endnim.ruleset import RuleSet
+from endnim.search import default_solver, format_count
+from endnim.strategies.result import (
+    AUTO_SEARCH_BUDGET,
+    AUTO_SEARCH_WORK,
+    Analysis,
+    merge_ranges,
+    remoteness_of,
+)
+from endnim.theory import MoveRange, Reason
+from endnim.variants import Variant
+
+
+def engine_family(rules: RuleSet[Any, Any]) -> str | None:
+    """The name of the engine's kernel family for ``rules``, or ``None`` when it has none.
+
+    Derived from the rule hooks (:mod:`endnim.engine.families`); only row rule sets can have one.
+
+    >>> from endnim.variants import get_variant
+    >>> engine_family(get_variant("muller")), engine_family(get_variant("partizan"))
+    ('muller', 'partizan')
+    """
+    if not isinstance(rules, Variant):
+        return None
+    from endnim.engine.families import EngineError, family_of
+
+    try:
+        return family_of(rules).name
+    except EngineError:
+        return None
+
+
+def engine_refusal(rules: RuleSet[Any, Any]) -> str:
+    if not isinstance(rules, Variant):
+        return f"the compiled engine solves rows only, and {rules.title} is not a row game"
+    from endnim.engine.families import EngineError, family_of
+
+    try:
+        family_of(rules)
+    except EngineError as error:
+        return str(error)
+    return ""
+
+
+def check_engine(rules: RuleSet[Any, Any]) -> Variant:
+    reason = engine_refusal(rules)
+    if reason or not isinstance(rules, Variant):
+        raise VariantError(f"--method engine: {reason}; use --method search")
+    return rules
+
+
+def by_engine(
+    piles: Position,
+    rules: Variant,
+    budget: int | None,
+    threads: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> Analysis:
+    from endnim.engine import engine_thresholds, outcome_of, plan_row, solve_row
+    from endnim.engine.families import family_of
+
+    result = solve_row(rules, piles, threads=threads, progress=progress, cells_budget=budget)
+    outcome = Outcome(outcome_of(result.family, result.value))
+    winning: list[MoveRange] = []
+    players: tuple[End | None, ...] = (None,) if rules.impartial else ("L", "R")
+    for player in players:
+        for move, _child in rules.options(piles, player):
+            code = result.option_value(move)
+            if rules.impartial:
+                wins = code == 0
+            else:  # the opponent, moving first in the child, must lose
+                wins = not (code >> 1) & 1 if player == "L" else not code & 1
+            if wins:
+                winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
+    cells = plan_row(family_of(rules), piles).cells
+    statement = f"interval dynamic programme over {format_count(cells)} cells: " + (
+        f"Grundy value {result.value}" if rules.impartial else f"class {outcome}"
+    )
+    sources = {"outcome": "engine", "winning_moves": "engine"}
+    notes: list[str] = []
+    thresholds = None
+    if rules.impartial:
+        sources["grundy"] = "engine"
+    else:
+        try:
+            thresholds = engine_thresholds(piles, threads=threads, cells_budget=budget)
+            sources["thresholds"] = "engine"
+        except EndNimError as error:
+            notes.append(f"thresholds not computed: {error}")
+    analysis = Analysis(
+        position=piles,
+        variant=rules.name,
+        outcome=outcome,
+        grundy=result.value if rules.impartial else None,
+        winning_move_ranges=merge_ranges(winning),
+        remoteness=None,
+        method="engine",
+        sources=sources,
+        reasons=[Reason("engine", statement, {"cells": cells})],
+        thresholds=thresholds,
+        notes=notes,
+        rules=rules,
+    )
+    states = rules.estimate_states(piles)
+    if states <= AUTO_SEARCH_BUDGET and rules.estimate_work(piles) <= AUTO_SEARCH_WORK:
+        analysis.remoteness = remoteness_of(default_solver(rules, AUTO_SEARCH_BUDGET).value(piles))
+        analysis.sources["remoteness"] = "search"
+    else:
+        analysis.notes.append("remoteness not computed: the exact search would be too large")
+    return analysis
+
+
+@cache
+def engine_row() -> ModuleType:
+    """:mod:`endnim.engine.interval` (with ``family_of`` and ``EngineError``), imported on first
+    use: the theory path never loads the engine and numpy."""
+    from endnim.engine import interval
+
+    return interval

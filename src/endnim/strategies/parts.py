@@ -1,0 +1,232 @@
+"""The decomposition strategy: positions that split into independent parts (trees, warehouses).
+
+Impartial rule sets: the Grundy value is the xor of the parts' values (Sprague–Grundy), found
+by :class:`endnim.parts.PartsSolver`, which splits every option it meets; a move wins when it
+leaves Grundy value 0. The remoteness, which does not add up over a sum, comes from the plain
+search when that is affordable.
+
+Partizan rule sets: the plain search decides (it is exact and gives the remoteness); when it is
+over its budget and the position splits, the outcome is that of the sum of the parts'
+canonical forms (:mod:`endnim.cgt`), and a move wins when the sum after it is won by its maker
+moving second.
+
+Either way, ``components`` lists each part (its vertices, by their numbers in the whole
+position) with its own value.
+
+>>> from endnim.analyzer import analyze
+>>> a = analyze("2 0 1 1", variant="depot")
+>>> a.grundy, [c["grundy"] for c in a.components]
+(2, [2, 0])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from endnim.errors import BudgetError
+from endnim.outcome import Outcome
+from endnim.parts import default_parts_solver, splits
+from endnim.ruleset import Player, RuleSet
+from endnim.search import DEFAULT_BUDGET, PartizanValue, default_solver
+from endnim.strategies.result import (
+    AUTO_SEARCH_BUDGET,
+    AUTO_SEARCH_WORK,
+    Analysis,
+    remoteness_of,
+)
+from endnim.strategies.search import by_search_plain, move_text
+from endnim.theory import Reason
+
+MAX_VALUE_LENGTH = 2000
+"""A part's canonical form is listed up to this many characters."""
+
+
+def split(rules: RuleSet[Any, Any], position: Any) -> list[tuple[list[int | None] | None, Any]]:
+    """The parts of ``position``, with their vertices' numbers where the rule set says them."""
+    if hasattr(rules, "split"):
+        return list(rules.split(position))
+    return [(None, part) for part in rules.components(position)]
+
+
+def by_parts(position: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+    """The exact analysis of ``position`` by its independent parts."""
+    parts = split(rules, position)
+    if rules.impartial:
+        return _impartial(position, rules, budget, parts)
+    return _partizan(position, rules, budget, parts)
+
+
+def _impartial(
+    position: Any,
+    rules: RuleSet[Any, Any],
+    budget: int | None,
+    parts: list[tuple[list[int | None] | None, Any]],
+) -> Analysis:
+    solver = default_parts_solver(rules, budget)
+    grundy = solver.grundy(position)
+    winning = [
+        move_text(rules, None, move)
+        for move, child in rules.options(position)
+        if solver.grundy(child) == 0
+    ]
+    values = [solver.grundy(part) for _, part in parts]
+    notes: list[str] = []
+    sources = {"outcome": "search", "grundy": "search", "winning_moves": "search"}
+    remoteness = _plain_remoteness(position, rules, budget, notes)
+    if remoteness is not None:
+        sources["remoteness"] = "search"
+    if len(parts) > 1:
+        statement = (
+            f"Grundy value {grundy}: the xor of its {len(parts)} independent parts' values "
+            f"({' ⊕ '.join(map(str, values))})"
+        )
+    else:
+        statement = f"Grundy value {grundy}"
+    reason = Reason(
+        "exhaustive search by parts",
+        statement + " (every option split into its independent parts, Sprague–Grundy)",
+        {"parts_cached": len(solver.memo)},
+    )
+    components = None
+    if len(parts) > 1:
+        components = [
+            {
+                "vertices": vertices,
+                "position": rules.position_to_json(part),
+                "grundy": value,
+                "outcome": str(Outcome.from_grundy(value)),
+            }
+            for (vertices, part), value in zip(parts, values, strict=True)
+        ]
+    return Analysis(
+        position=position,
+        variant=rules.name,
+        outcome=Outcome.from_grundy(grundy),
+        grundy=grundy,
+        winning_move_ranges=[],
+        remoteness=remoteness,
+        method="search",
+        sources=sources,
+        reasons=[reason],
+        notes=notes,
+        winning_move_list=winning,
+        rules=rules,
+        components=components,
+    )
+
+
+def _plain_remoteness(
+    position: Any, rules: RuleSet[Any, Any], budget: int | None, notes: list[str]
+) -> int | dict[str, int] | None:
+    """The remoteness by the plain search when affordable, else ``None`` and a note."""
+    states = rules.estimate_states(position)
+    work = rules.estimate_work(position)
+    limit = AUTO_SEARCH_BUDGET if budget is None else budget
+    if states <= limit and (budget is not None or work <= AUTO_SEARCH_WORK):
+        try:
+            return remoteness_of(default_solver(rules, limit).value(position))
+        except BudgetError:
+            pass
+    notes.append(
+        "remoteness not computed: it does not add up over independent parts, and the plain "
+        f"search of the whole may visit {states:,} states (--budget raises the limit)"
+    )
+    return None
+
+
+def _partizan(
+    position: Any,
+    rules: RuleSet[Any, Any],
+    budget: int | None,
+    parts: list[tuple[list[int | None] | None, Any]],
+) -> Analysis:
+    notes: list[str] = []
+    try:
+        analysis = by_search_plain(position, rules, budget)
+    except BudgetError:
+        if len(parts) <= 1:
+            raise
+        analysis = _partizan_by_forms(position, rules, budget, parts)
+    if len(parts) > 1:
+        analysis.components = [
+            _partizan_part(rules, vertices, part, budget, notes) for vertices, part in parts
+        ]
+    analysis.notes.extend(notes)
+    return analysis
+
+
+def _partizan_part(
+    rules: RuleSet[Any, Any],
+    vertices: list[int | None] | None,
+    part: Any,
+    budget: int | None,
+    notes: list[str],
+) -> dict[str, Any]:
+    from endnim.cgt import outcome, position_value, printed_length, to_ascii, to_unicode
+
+    entry: dict[str, Any] = {"vertices": vertices, "position": rules.position_to_json(part)}
+    try:
+        value = position_value(part, rules=rules, budget=budget)
+    except BudgetError as error:
+        notes.append(f"a part's canonical form was not computed: {error}")
+        try:
+            found = default_solver(rules, DEFAULT_BUDGET if budget is None else budget).value(part)
+        except BudgetError:
+            return entry | {"outcome": None, "value": None}
+        assert isinstance(found, PartizanValue)
+        return entry | {"outcome": str(found.outcome), "value": None}
+    fits = printed_length(value) <= MAX_VALUE_LENGTH
+    return entry | {
+        "outcome": outcome(value),
+        "value": to_unicode(value) if fits else None,
+        "value_ascii": to_ascii(value) if fits else None,
+    }
+
+
+def _partizan_by_forms(
+    position: Any,
+    rules: RuleSet[Any, Any],
+    budget: int | None,
+    parts: list[tuple[list[int | None] | None, Any]],
+) -> Analysis:
+    """Outcome and winning moves from the sum of the parts' canonical forms."""
+    from endnim.cgt import ZERO, add, outcome, position_value
+    from endnim.cgt.positions import deep_recursion
+
+    def total(whole: Any) -> Any:
+        value = ZERO
+        for piece in rules.components(whole):
+            value = add(value, position_value(piece, rules=rules, budget=budget))
+        return value
+
+    with deep_recursion():
+        kind = outcome(total(position))
+        winning = []
+        sides: tuple[tuple[Player, str], ...] = (("L", "LP"), ("R", "RP"))
+        for player, keep in sides:
+            for move, child in rules.options(position, player):
+                if outcome(total(child)) in keep:
+                    winning.append(move_text(rules, player, move))
+    reason = Reason(
+        "canonical forms by parts",
+        f"class {kind}: the outcome of the sum of its {len(parts)} independent parts' "
+        "canonical forms",
+        {"parts": len(parts)},
+    )
+    return Analysis(
+        position=position,
+        variant=rules.name,
+        outcome=Outcome(kind),
+        grundy=None,
+        winning_move_ranges=[],
+        remoteness=None,
+        method="search",
+        sources={"outcome": "canonical forms", "winning_moves": "canonical forms"},
+        reasons=[reason],
+        notes=["remoteness not computed: the plain search of the whole is over its budget"],
+        winning_move_list=winning,
+        rules=rules,
+    )
+
+
+__all__ = ["by_parts", "split", "splits"]

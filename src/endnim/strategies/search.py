@@ -1,0 +1,121 @@
+"""The exact search strategy: the memoised search of :mod:`endnim.search` over the generic
+rule-set hooks answers everything (outcome, Grundy value, winning moves, remoteness; partizan
+rows: the thresholds too) within its budget of states. Any rule set; the reference truth.
+
+>>> from endnim.variants import get_variant
+>>> by_search_plain((3, 1, 3), get_variant("endnim"), None).grundy
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from endnim.errors import BudgetError
+from endnim.moves import Move
+from endnim.position import Position
+from endnim.ruleset import RuleSet
+from endnim.search import DEFAULT_BUDGET, ImpartialValue, default_solver
+from endnim.strategies.result import Analysis, merge_ranges, remoteness_of
+from endnim.theory import MoveRange, Reason
+from endnim.variants import Variant
+
+
+def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+    """The plain memoised search (no splitting into parts)."""
+    solver = default_solver(rules, DEFAULT_BUDGET if budget is None else budget)
+    value = solver.value(piles)
+    winning_pairs: list[tuple[Any, Any]] = []  # (player, move)
+    if isinstance(value, ImpartialValue):
+        for move, child in rules.options(piles):
+            if solver.impartial_value(child).grundy == 0:
+                winning_pairs.append((None, move))
+        grundy: int | None = value.grundy
+        statement = f"Grundy value {value.grundy}"
+    else:
+        for player in ("L", "R"):
+            for move, child in rules.options(piles, player):
+                child_value = solver.partizan_value(child)
+                loses = (
+                    child_value.left_wins_first if player == "R" else child_value.right_wins_first
+                )
+                if not loses:
+                    winning_pairs.append((player, move))
+        grundy = None
+        statement = (
+            f"Left {'wins' if value.left_wins_first else 'loses'} moving first, "
+            f"Right {'wins' if value.right_wins_first else 'loses'} moving first"
+        )
+    reason = Reason(
+        "exhaustive search",
+        statement,
+        {"states_cached": solver.cached_states()},
+    )
+    sources = {"outcome": "search", "winning_moves": "search", "remoteness": "search"}
+    thresholds = None
+    notes: list[str] = []
+    if isinstance(value, ImpartialValue):
+        sources["grundy"] = "search"
+    elif isinstance(rules, Variant):
+        try:
+            thresholds = search_thresholds(piles, rules, solver.budget)
+            sources["thresholds"] = "search"
+        except BudgetError as error:
+            notes.append(f"thresholds not computed: {error}")
+    row_moves = all(isinstance(move, Move) for _, move in winning_pairs) and isinstance(
+        rules, Variant
+    )
+    return Analysis(
+        position=piles,
+        variant=rules.name,
+        outcome=value.outcome,
+        grundy=grundy,
+        winning_move_ranges=merge_ranges(
+            [MoveRange(m.end, m.size, m.size, m.reverse) for _, m in winning_pairs]
+        )
+        if row_moves
+        else [],
+        remoteness=remoteness_of(value),
+        method="search",
+        sources=sources,
+        reasons=[reason],
+        thresholds=thresholds,
+        notes=notes,
+        winning_move_list=None
+        if row_moves
+        else [move_text(rules, player, move) for player, move in winning_pairs],
+        rules=rules,
+    )
+
+
+def move_text(rules: RuleSet[Any, Any], player: Any, move: Any) -> str:
+    """A move as text; in a partizan game whose moves do not name their player, prefixed
+    ``L:``/``R:`` (Left's/Right's)."""
+    text = rules.format_move(move)
+    if player is None or text[:1] in ("L", "R"):
+        return text
+    return f"{player}:{text}"
+
+
+def search_thresholds(piles: Position, rules: Variant, budget: int) -> dict[str, int]:
+    """L, R, L*, R* of ``piles`` by exact search (partizan), scanning x = 1, 2, ...
+
+    Each threshold is at most the coin count + 1 (Albert–Nowakowski §3), which bounds the scan.
+    """
+    solver = default_solver(rules, budget)
+    bound = piles.coins + 2
+    solver.check_budget((bound, *piles, bound))
+
+    def first(predicate_side: str, classes: str) -> int:
+        for x in range(1, bound + 1):
+            row = (x, *piles) if predicate_side == "L" else (*piles, x)
+            if solver.partizan_value(row).outcome in classes:
+                return x
+        raise AssertionError(f"no threshold below {bound}: the bound in §3 failed")
+
+    return {
+        "L_star": first("L", "LN"),
+        "R_star": first("R", "RN"),
+        "L_threshold": first("L", "L"),
+        "R_threshold": first("R", "R"),
+    }
