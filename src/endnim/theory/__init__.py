@@ -11,28 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from endnim.theory.base import MoveRange, Reason, Theory
+from endnim.theory.lookup import theory_for
 
 if TYPE_CHECKING:
     from endnim.theory.arrays import Outcomes
 
 __all__ = ["MoveRange", "Reason", "Theory", "outcomes", "theory_for"]
-
-
-def theory_for(variant: object) -> Theory:
-    """The closed-form theory of a rule set (by name or instance): its ``theory()`` hook.
-
-    A rule set without a theory is a one-line :class:`VariantError`.
-    """
-    from endnim.errors import VariantError
-    from endnim.variants import get_variant
-
-    rules = get_variant(variant)  # type: ignore[arg-type]
-    theory: Theory | None = rules.theory()
-    if theory is None:
-        raise VariantError(
-            f"{rules.title} has no closed-form theory: use --method search (or engine)"
-        )
-    return theory
 
 
 def outcomes(rows: object, variant: object = "endnim") -> Outcomes:

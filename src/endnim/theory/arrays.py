@@ -156,9 +156,9 @@ def outcomes(rows: object, variant: object = "endnim") -> Outcomes:
     >>> outcomes([[1, 1], [2, 2]], "misere").tolist(), outcomes([[4, 2]], "partizan").tolist()
     (['N', 'P'], ['L'])
     """
-    from endnim.theory import theory_for
     from endnim.theory.end_family import EndNimTheory, LoopTheory, MisereTheory
     from endnim.theory.horrocks import MullerTheory
+    from endnim.theory.lookup import theory_for
     from endnim.theory.partizan import PartizanTheory
 
     theory = theory_for(variant)

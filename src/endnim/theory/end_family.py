@@ -23,8 +23,8 @@ from endnim.theory import albert_nowakowski as an
 from endnim.theory import cairns_ho as ch
 from endnim.theory.base import MoveRange, Piles, Reason, Theory, merge_sizes
 from endnim.theory.claims import Relation, claims_data, relations
-from endnim.variants import get_row_variant
 from endnim.variants.base import Variant, end_children
+from endnim.variants.registry import get_row_variant
 
 _CH = "Cairns–Ho"
 
