@@ -6,4 +6,5 @@ bash scripts/setup.sh
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy
+.venv/bin/lint-imports --no-cache
 .venv/bin/python -m pytest -n "${ENDNIM_TEST_WORKERS:-2}" "$@"
