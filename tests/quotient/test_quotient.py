@@ -188,3 +188,29 @@ def test_mirror_rows_share_an_element() -> None:
     assert result.element_of((1, 2)) == result.element_of((2, 1))
     with pytest.raises(Exception, match="not in the closure"):
         result.element_of((5, 5))
+
+
+def misere_sum_rule(rows: tuple[tuple[int, ...], ...], grundy: Callable[[Any], int]) -> bool:
+    """The theorem of docs/misere.md §2: a sum of End-Nim rows is a misère P-position iff some
+    row is not a row of ones and the XOR of the rows' normal Grundy values is 0, or every row is
+    a row of ones and the coins are odd in number."""
+    if all(set(row) <= {1} for row in rows):
+        return sum(map(len, rows)) % 2 == 1
+    total = 0
+    for row in rows:
+        total ^= grundy(row)
+    return total == 0
+
+
+@pytest.mark.parametrize(("length", "pile"), [(3, 3), (4, 2), (2, 5)])
+def test_misere_end_nim_sum_theorem(length: int, pile: int) -> None:
+    normal = Solver(get_variant("endnim"))
+    truth = reference(get_variant("endnim").children)
+    chance = random.Random(length * 100 + pile)
+    rows = list(rows_up_to(length, pile))
+    ones = [row for row in rows if set(row) == {1}]
+    for trial in range(1500):
+        pool = ones if trial % 5 == 0 else rows  # all-ones sums too
+        parts = tuple(chance.choice(pool) for _ in range(chance.randint(1, 4)))
+        expected = misere_sum_rule(parts, lambda row: normal.impartial_value(row).grundy)
+        assert truth(parts) == expected, parts
