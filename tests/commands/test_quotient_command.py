@@ -73,7 +73,10 @@ def test_user_rules_octal(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["-L", "3", "-H", "4", "--max-order", "5"], "more than 5 elements (reached with"),
+        (
+            ["-L", "3", "-H", "4", "--max-order", "5"],
+            "more than 5 elements (raise --max-order); stopped at component",
+        ),
         (["-L", "3"], "give --max-length and --max-pile, or --positions"),
         (["--positions", "3 x"], "cannot read"),
         (["-v", "partizan", "-L", "2", "-H", "2"], "partizan"),

@@ -176,8 +176,7 @@ class _Builder:
                     if found >= self.limits.max_order:
                         raise LimitError(
                             f"the quotient has more than {self.limits.max_order:,} elements "
-                            f"(reached with {active} of {self.closure.size} components; "
-                            "raise --max-order)"
+                            "(raise --max-order)"
                         )
                     index[bits] = found
                     reps.append(total)
@@ -307,7 +306,14 @@ def misere_quotient(
     for active in range(start + 1, closure.size + 1):
         if progress is not None:
             progress(active - 1, closure.size, monoid.order, len(tests))
-        monoid, images = builder.prove(active, tests)
+        try:
+            monoid, images = builder.prove(active, tests)
+        except LimitError as error:
+            raise LimitError(
+                f"{error}; stopped at component {active} of {closure.size} "
+                f"({closure.name(active - 1)}), {active - 1} proved with a quotient of order "
+                f"{monoid.order}"
+            ) from None
         builder.proved, builder.proved_images, builder.proved_upto = monoid, images, active
         if saved is not None:
             saved(active, tests)
