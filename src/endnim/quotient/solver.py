@@ -141,12 +141,21 @@ class _Builder:
         self.proved: Monoid | None = None
         self.proved_images: list[int] = []
         self.proved_upto = 0
+        self.shortcut: tuple[Monoid, list[int], Multiset] | None = None
         self.search = SumSearch(closure.options, self._known, limits.max_search)
 
     def _known(self, total: Multiset) -> bool | None:
-        if self.proved is None or total[-1] >= self.proved_upto:
-            return None
-        return self.proved.multiply([self.proved_images[c] for c in total]) in self.proved.p_portion
+        """An outcome that needs no search: from the quotient proved for earlier components,
+        or from a refuted candidate on a sum before its least failure (see
+        :func:`endnim.quotient.verify.check`)."""
+        if self.proved is not None and total[-1] < self.proved_upto:
+            found = self.proved.multiply([self.proved_images[c] for c in total])
+            return found in self.proved.p_portion
+        if self.shortcut is not None:
+            monoid, images, bound = self.shortcut
+            if total[::-1] < bound:
+                return monoid.multiply([images[c] for c in total]) in monoid.p_portion
+        return None
 
     def fingerprint(self, total: Multiset, tests: Sequence[Multiset]) -> int:
         bits = 0
@@ -219,6 +228,9 @@ class _Builder:
         self, active: int, tests: list[Multiset], progress: Callable[[int], None] | None = None
     ) -> tuple[Monoid, list[int]]:
         """The quotient of the first ``active`` components (``tests`` grows as needed)."""
+        known = self._same_as_before(active, progress)
+        if known is not None:
+            return known
         for _ in range(self.limits.max_rounds):
             reps, moves, prints = self.candidate(active, tests)
             order = len(reps)
@@ -235,19 +247,38 @@ class _Builder:
                 ]
                 witness = check(monoid, images, option_images, self.limits.max_signatures, progress)
                 if witness is None:
+                    self.shortcut = None
                     return monoid, images
-                candidates = [witness] + [
-                    merge(witness[:i] + witness[i + 1 :], option)
-                    for i in range(len(witness))
-                    for option in self.closure.options[witness[i]]
-                ]
-                counterexample = next(
-                    (list(w) for w in candidates if self.wrong(w, moves, prints)), None
-                )
-                if counterexample is None:
+                # the candidate is right on every sum before the least failure
+                if self.shortcut is None or witness[::-1] > self.shortcut[2]:
+                    self.shortcut = (monoid, images, witness[::-1])
+                counterexample = list(witness)
+                if not self.wrong(counterexample, moves, prints):
                     raise EndNimError("internal error: the check failed on a sum it gets right")
             tests.append(self.split(counterexample, reps, moves, tests))
         raise LimitError(f"no quotient after {self.limits.max_rounds:,} candidates")
+
+    def _same_as_before(
+        self, active: int, progress: Callable[[int], None] | None
+    ) -> tuple[Monoid, list[int]] | None:
+        """The quotient proved for one component less, if the new component is one of its
+        elements (tried in turn, each proved or refuted by the check): often the case, and then
+        no sum needs searching."""
+        if self.proved is None or self.proved_upto != active - 1:
+            return None
+        monoid, images = self.proved, self.proved_images
+        option_images = [
+            sorted({monoid.multiply([images[c] for c in option]) for option in options})
+            for options in self.closure.options[:active]
+        ]
+        alone_p = not any(o in monoid.p_portion for o in option_images[-1])
+        for element in range(monoid.order):
+            if (element in monoid.p_portion) != alone_p:
+                continue
+            trial = [*images, element]
+            if check(monoid, trial, option_images, self.limits.max_signatures, progress) is None:
+                return monoid, trial
+        return None
 
     def _commutes(
         self,

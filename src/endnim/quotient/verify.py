@@ -36,53 +36,83 @@ def check(
     max_signatures: int = 2_000_000,
     progress: Callable[[int], None] | None = None,
 ) -> Multiset | None:
-    """A sum whose signature breaks the outcome rule, or ``None`` if there is none."""
+    """The least sum whose signature breaks the outcome rule, or ``None`` if there is none.
+
+    *Least* is in the order of sums written with their components in decreasing order and
+    compared lexicographically (a sum before its extensions). Every option of a sum comes before
+    it (a move replaces a component by earlier ones), so this order is well founded, and the
+    candidate is right on every sum before the least failure (induction: each of them passes the
+    rule, and their options come before them too). The least failure G is thus a sum the
+    candidate gets wrong, and its true outcome is the rule's: P iff G has a move and no option's
+    image is in P.
+    """
     order = monoid.order
+    count = len(images)
     table = np.array(monoid.product, dtype=np.int32)
     in_p = np.zeros(order, dtype=bool)
     in_p[list(monoid.p_portion)] = True
     p_matrix = in_p[table]  # p_matrix[u, z]: u·z in P
+    option_rows: list[np.ndarray | None] = [
+        np.asarray(p_matrix[table[:, list(options)]].any(axis=1)) if options else None
+        for options in option_images
+    ]  # option_rows[c][x, z]: x·o·z in P for some option image o of c
     empty = np.zeros(order, dtype=bool)
-    start = (0, empty.tobytes(), False)
-    parents: dict[tuple[int, bytes, bool], tuple[tuple[int, bytes, bool], int] | None] = {
-        start: None
-    }
-    queue: list[tuple[int, np.ndarray, bool, tuple[int, bytes, bool]]] = [(0, empty, False, start)]
+    index: dict[tuple[int, bytes, bool], int] = {(0, empty.tobytes(), False): 0}
+    queue: list[tuple[int, np.ndarray, bool]] = [(0, empty, False)]
+    moves_to: list[list[int]] = []
+    bad: list[bool] = []
     at = 0
     while at < len(queue):
-        x, profile, moves, key = queue[at]
+        x, profile, moves = queue[at]
         at += 1
-        if (x in monoid.p_portion) != (moves and not profile[0]):
-            return _witness(parents, key)
+        bad.append((x in monoid.p_portion) != (moves and not profile[0]))
+        row = []
         for component, image in enumerate(images):
             y = int(table[x, image])
-            options = option_images[component]
             new = profile[table[image]]
-            if options:
-                new = new | p_matrix[table[x, list(options)]].any(axis=0)
-            new_key = (y, new.tobytes(), True)
-            if new_key in parents:
-                continue
-            parents[new_key] = (key, component)
-            queue.append((y, new, True, new_key))
-            if len(parents) > max_signatures:
-                raise LimitError(
-                    f"the check of the quotient passed {max_signatures:,} signatures "
-                    f"(order {order}; raise --max-signatures)"
-                )
+            extra = option_rows[component]
+            if extra is not None:
+                new = new | extra[x]
+            key = (y, new.tobytes(), True)
+            found = index.get(key)
+            if found is None:
+                found = index[key] = len(queue)
+                queue.append((y, new, True))
+                if len(queue) > max_signatures:
+                    raise LimitError(
+                        f"the check of the quotient passed {max_signatures:,} signatures "
+                        f"(order {order}; raise --max-signatures)"
+                    )
+            row.append(found)
+        moves_to.append(row)
         if progress is not None and at % 4096 == 0:
-            progress(len(parents))
-    return None
+            progress(len(queue))
+    if not any(bad):
+        return None
+    return _least(np.array(moves_to, dtype=np.int64).reshape(len(queue), count), np.array(bad))
 
 
-def _witness(
-    parents: dict[tuple[int, bytes, bool], tuple[tuple[int, bytes, bool], int] | None],
-    key: tuple[int, bytes, bool],
-) -> Multiset:
-    components: list[int] = []
-    step = parents[key]
-    while step is not None:
-        key, component = step
-        components.append(component)
-        step = parents[key]
-    return tuple(sorted(components))
+def _least(moves_to: np.ndarray, bad: np.ndarray) -> Multiset:
+    """The least sum (see :func:`check`) leading from signature 0 to a bad signature."""
+    count = moves_to.shape[1]
+    reach: list[np.ndarray] = []  # reach[c][s]: a sum of components <= c leads s to a bad one
+    current = bad.copy()
+    for component in range(count):
+        column = moves_to[:, component]
+        while True:
+            grown = current | current[column]
+            if bool((grown == current).all()):
+                break
+            current = grown
+        reach.append(current.copy())
+    state, bound, word = 0, count - 1, []
+    while not bad[state]:
+        for component in range(bound + 1):
+            target = int(moves_to[state, component])
+            if reach[component][target]:
+                word.append(component)
+                state, bound = target, component
+                break
+        else:  # pragma: no cover - reach says a bad signature is reachable
+            raise AssertionError("no way to the failure")
+    return tuple(sorted(word))
