@@ -39,6 +39,7 @@ class Octal(RuleSet[Heaps, tuple[int, int, int]]):
     name = "octal"
     title = "octal game"
     family = "heaps"
+    source = "Guy & Smith, 'The G-values of various games' (1956); misère: Plambeck & Siegel (2008)"
     position_notation = "heap sizes separated by + or spaces, e.g. '7' or '3 + 2'"
     move_notation = "HEAP-TAKEN or HEAP-TAKEN:PART (the smaller heap left), e.g. '7-2:1'"
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from endnim import cli
+from endnim.variants import unregister_variant
 
 OCTAL = Path(__file__).resolve().parents[2] / "examples" / "variants" / "octal.py"
 
@@ -54,16 +55,19 @@ def test_json_fields(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
 def test_user_rules_octal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(
-        monkeypatch,
-        capsys,
-        "quotient",
-        "--rules",
-        f"{OCTAL}:Octal075",
-        "--positions",
-        "1..12",
-        "--json",
-    )
+    try:
+        code, out, err = run(
+            monkeypatch,
+            capsys,
+            "quotient",
+            "--rules",
+            f"{OCTAL}:Octal075",
+            "--positions",
+            "1..12",
+            "--json",
+        )
+    finally:
+        unregister_variant("octal-0_75")  # leave the registry as it was
     assert code == 0, err
     data = json.loads(out)
     assert data["order"] == 8

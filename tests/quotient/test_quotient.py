@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,9 +15,17 @@ from endnim.quotient.closure import NimHeaps, build_closure, nim_closure, rows_u
 from endnim.quotient.monoid import Monoid
 from endnim.quotient.verify import check
 from endnim.search import Solver
-from endnim.variants import get_variant, load_rules
+from endnim.variants import get_variant, load_rules, unregister_variant
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _unregistered() -> Iterator[None]:
+    """The octal rule sets loaded here leave the registry as they found it."""
+    yield
+    for name in ("octal-0_07", "octal-0_75"):
+        unregister_variant(name)
 
 
 def octal(name: str) -> Any:
