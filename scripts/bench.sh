@@ -8,8 +8,10 @@
 #   5. benchmarks/atlas_bench.py the atlas's periodicity detection vs the reference rule
 #   6. benchmarks/theory_bench.py outcomes() on arrays vs the analyze loop, and the JSON batch vs
 #                                the baseline commit (theory_results.json)
+#   7. benchmarks/quotient_bench.py misère quotients: 0.07 to heap 30, misère End-Nim, and sums
+#                                answered by the quotient vs the exact search (quotient_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory to run only one.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient to run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -38,4 +40,8 @@ fi
 if [[ "$only" == all || "$only" == theory ]]; then
     if (( quick )); then .venv/bin/python benchmarks/theory_bench.py --quick
     else .venv/bin/python benchmarks/theory_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == quotient ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/quotient_bench.py --quick
+    else .venv/bin/python benchmarks/quotient_bench.py; fi
 fi

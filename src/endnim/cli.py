@@ -59,6 +59,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.value:value",
         "Canonical form (CGT value) of a partizan position or a sum.",
     ),
+    "quotient": (
+        "endnim.commands.quotient:quotient",
+        "Misère quotient of a closure of positions: order, presentation, P-portion.",
+    ),
     "phase": (
         "endnim.commands.phase:phase",
         "Phase diagram of a row in partizan End-Nim: triple point, figure.",

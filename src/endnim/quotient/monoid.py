@@ -1,0 +1,203 @@
+"""A finite commutative monoid with a P-portion: the shape of a misère quotient.
+
+Elements are ``0..order-1``, ``0`` the identity; ``product[x][y]`` is x·y; ``p_portion`` the
+elements that are P-positions. :func:`presentation` finds generators and relations as
+Plambeck–Siegel print them: every element has a normal form, the least word for it in the graded
+order, and the relations are the minimal non-normal words set equal to their normal forms.
+
+>>> t2 = Monoid([[0, 1], [1, 0]], frozenset({1}))
+>>> t2.order, t2.reduced()
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import product as cartesian
+
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def letter(index: int) -> str:
+    """The name of the ``index``-th generator: a, b, …, z, then g27, g28, …
+
+    >>> letter(0), letter(25), letter(26)
+    ('a', 'z', 'g27')
+    """
+    return chr(ord("a") + index) if index < 26 else f"g{index + 1}"
+
+
+def word(vector: Sequence[int]) -> str:
+    """An exponent vector as a word: ``(1, 2)`` is ``ab²``, the zero vector ``1``.
+
+    >>> word((1, 2)), word((0, 0)), word([0, 1, 1])
+    ('ab²', '1', 'bc')
+    """
+    parts = [
+        letter(i) + (str(e).translate(SUPERSCRIPTS) if e > 1 else "")
+        for i, e in enumerate(vector)
+        if e
+    ]
+    return "".join(parts) if parts else "1"
+
+
+@dataclass
+class Presentation:
+    """Generators (elements), normal forms (exponent vectors per element) and relations."""
+
+    generators: list[int]
+    normal_forms: list[tuple[int, ...]]
+    relations: list[tuple[tuple[int, ...], tuple[int, ...]]]
+
+    def names(self) -> list[str]:
+        """Every element's name: its normal form as a word."""
+        return [word(vector) for vector in self.normal_forms]
+
+    def text(self) -> str:
+        """``⟨a, b | a² = 1, b³ = b⟩``."""
+        letters = ", ".join(letter(i) for i in range(len(self.generators)))
+        rules = ", ".join(f"{word(left)} = {word(right)}" for left, right in self.relations)
+        return f"⟨{letters} | {rules}⟩" if rules else f"⟨{letters}⟩"
+
+
+@dataclass
+class Monoid:
+    """A finite commutative monoid (identity 0) with a P-portion."""
+
+    product: list[list[int]]
+    p_portion: frozenset[int]
+    _presentation: Presentation | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def order(self) -> int:
+        """The number of elements."""
+        return len(self.product)
+
+    def multiply(self, elements: Sequence[int]) -> int:
+        """The product of several elements (1 for none)."""
+        result = 0
+        for element in elements:
+            result = self.product[result][element]
+        return result
+
+    def row(self, x: int) -> frozenset[int]:
+        """The elements z with x·z in P (x's outcome profile)."""
+        return frozenset(z for z in range(self.order) if self.product[x][z] in self.p_portion)
+
+    def reduced(self) -> bool:
+        """Whether any two elements are told apart by some z (x·z in P, y·z not)."""
+        rows = [self.row(x) for x in range(self.order)]
+        return len(set(rows)) == self.order
+
+    def presentation(self, images: Sequence[int]) -> Presentation:
+        """Generators taken from ``images`` in order (each not a product of earlier ones),
+        normal forms and minimal relations (see the module's docstring)."""
+        if self._presentation is not None:
+            return self._presentation
+        generators: list[int] = []
+        reach = {0}
+        for image in images:
+            if image in reach:
+                continue
+            generators.append(image)
+            frontier = list(reach)
+            while frontier:
+                nxt = []
+                for x in frontier:
+                    y = self.product[x][image]
+                    if y not in reach:
+                        reach.add(y)
+                        nxt.append(y)
+                frontier = nxt
+        count = len(generators)
+        zero = (0,) * count
+        normal: dict[int, tuple[int, ...]] = {0: zero}
+        is_normal = {zero}
+        level = [zero]
+        candidates: list[tuple[tuple[int, ...], int]] = []
+        element_of = {zero: 0}
+        while level:
+            found: dict[tuple[int, ...], int] = {}
+            for vector in level:
+                for i, generator in enumerate(generators):
+                    bigger = vector[:i] + (vector[i] + 1,) + vector[i + 1 :]
+                    if bigger not in found:
+                        found[bigger] = self.product[element_of[vector]][generator]
+            level = []
+            for bigger in sorted(found, key=lambda v: tuple(reversed(v))):
+                element = found[bigger]
+                element_of[bigger] = element
+                if element not in normal:
+                    normal[element] = bigger
+                    is_normal.add(bigger)
+                    level.append(bigger)
+                else:
+                    candidates.append((bigger, element))
+        relations = []
+        for vector, element in candidates:
+            minimal = all(
+                vector[:i] + (vector[i] - 1,) + vector[i + 1 :] in is_normal
+                for i in range(count)
+                if vector[i]
+            )
+            if minimal:
+                relations.append((vector, normal[element]))
+        relations.sort(key=lambda rel: (sum(rel[0]), tuple(reversed(rel[0]))))
+        forms = [normal[x] for x in range(self.order)]
+        self._presentation = Presentation(generators, forms, relations)
+        return self._presentation
+
+
+def invariant(monoid: Monoid, x: int) -> tuple[object, ...]:
+    """What an isomorphism must keep: P-status, the powers' pattern, the profile's size.
+
+    >>> invariant(Monoid([[0, 1], [1, 0]], frozenset({1})), 1)
+    (True, (0, 2), 1)
+    """
+    powers = [0]
+    seen = {0: 0}
+    while True:
+        nxt = monoid.product[powers[-1]][x]
+        if nxt in seen:
+            pattern = (seen[nxt], len(powers) - seen[nxt])  # (index, period) of x's powers
+            break
+        seen[nxt] = len(powers)
+        powers.append(nxt)
+    return (x in monoid.p_portion, pattern, len(monoid.row(x)))
+
+
+def isomorphic(first: Monoid, second: Monoid, first_images: Sequence[int]) -> bool:
+    """Whether two monoids with P-portions are isomorphic (``first`` generated by the images).
+
+    >>> z2 = Monoid([[0, 1], [1, 0]], frozenset({1}))
+    >>> isomorphic(z2, Monoid([[0, 1], [1, 0]], frozenset({1})), [1])
+    True
+    """
+    if first.order != second.order or len(first.p_portion) != len(second.p_portion):
+        return False
+    presentation = first.presentation(first_images)
+    generators = presentation.generators
+    forms = presentation.normal_forms
+    by_invariant: dict[tuple[object, ...], list[int]] = {}
+    for y in range(second.order):
+        by_invariant.setdefault(invariant(second, y), []).append(y)
+    choices = [by_invariant.get(invariant(first, g), []) for g in generators]
+    for images in cartesian(*choices):
+        mapping = [
+            second.multiply([g for g, e in zip(images, vector, strict=True) for _ in range(e)])
+            for vector in forms
+        ]
+        if len(set(mapping)) != first.order:
+            continue
+        if any(
+            (x in first.p_portion) != (mapping[x] in second.p_portion) for x in range(first.order)
+        ):
+            continue
+        if all(
+            mapping[first.product[x][y]] == second.product[mapping[x]][mapping[y]]
+            for x in range(first.order)
+            for y in range(first.order)
+        ):
+            return True
+    return False

@@ -1,0 +1,118 @@
+"""``endnim quotient``: output, JSON fields, refusals (exit status 2) and the resumable state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from endnim import cli
+from endnim.variants import unregister_variant
+
+OCTAL = Path(__file__).resolve().parents[2] / "examples" / "variants" / "octal.py"
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``endnim ARGS``."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as caught:
+        cli.main(list(args))
+    out, err = capsys.readouterr()
+    code = caught.value.code
+    return (code if isinstance(code, int) else 0), out, err
+
+
+def test_text_output(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(monkeypatch, capsys, "quotient", "-v", "misere", "-L", "1", "-H", "3")
+    assert code == 0, err
+    assert "order        6" in out
+    assert "⟨a, b | a² = 1, b³ = b⟩" in out
+    assert "P-portion    {a, b²}" in out
+    assert "tame         yes" in out
+
+
+def test_json_fields(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        monkeypatch, capsys, "quotient", "-v", "misere", "--positions", "3 1 4, 2 2", "--json"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    order = data["order"]
+    assert len(data["elements"]) == order == len(data["product"])
+    assert all(len(row) == order for row in data["product"])
+    identity = data["identity"]
+    assert data["product"][identity] == list(range(order))
+    assert set(data["p_portion"]) <= set(range(order))
+    assert {"3 1 4", "2 2", "1"} <= set(data["element_of"])
+    # a row of two equal piles is a misère P-position (Cairns–Ho), so its element is in P
+    assert data["element_of"]["2 2"] in data["p_portion"]
+    assert data["element_of"]["1"] in data["p_portion"]
+
+
+def test_user_rules_octal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code, out, err = run(
+            monkeypatch,
+            capsys,
+            "quotient",
+            "--rules",
+            f"{OCTAL}:Octal075",
+            "--positions",
+            "1..12",
+            "--json",
+        )
+    finally:
+        unregister_variant("octal-0_75")  # leave the registry as it was
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["order"] == 8
+    assert data["variant"] == "octal-0_75"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["-L", "3", "-H", "4", "--max-order", "5"],
+            "more than 5 elements (raise --max-order); stopped at component",
+        ),
+        (["-L", "3"], "give --max-length and --max-pile, or --positions"),
+        (["--positions", "3 x"], "cannot read"),
+        (["-v", "partizan", "-L", "2", "-H", "2"], "partizan"),
+        (["-L", "2", "-H", "3", "--positions", "1"], "not both"),
+    ],
+)
+def test_refusals_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    code, _out, err = run(monkeypatch, capsys, "quotient", "-v", "misere", *args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_state_resumes_and_is_verified(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["quotient", "-v", "misere", "-L", "2", "-H", "4", "--state", str(tmp_path), "--json"]
+    code, out, err = run(monkeypatch, capsys, *args[:-1], "--max-order", "8")
+    assert code == 2 and "more than 8 elements" in err
+    (state,) = tmp_path.glob("quotient-*.json")
+    saved = json.loads(state.read_text())
+    assert saved["payload"]["done"] > 0  # the components proved before the refusal are kept
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert code == 0, err
+    assert json.loads(out)["order"] == 10
+    saved = json.loads(state.read_text())
+    saved["payload"]["done"] = 1  # tampered: the checksum no longer matches
+    state.write_text(json.dumps(saved))
+    code, out, err = run(monkeypatch, capsys, *args)
+    assert code == 2 and "SHA-256" in err
