@@ -18,6 +18,7 @@ player to move in a terminal position has lost, unless the variant values it oth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -225,12 +226,10 @@ class GameSession:
 
         Raises :class:`TurnError` when the person has not moved yet.
         """
-        for index in range(len(self.history) - 1, -1, -1):
-            if self.history[index].mover == "human":
-                removed = len(self.history) - index
-                del self.history[index:]
-                return removed
-        raise TurnError("nothing to undo: you have not moved yet")
+        index = undo_from([ply.mover for ply in self.history])
+        removed = len(self.history) - index
+        del self.history[index:]
+        return removed
 
     def hint(self) -> Hint:
         """The person's best move now, with the reason it wins (or why every move loses)."""
@@ -318,15 +317,10 @@ class GameSession:
         return None if isinstance(self.variant, Variant) else self.variant
 
     def _check_turn(self, mover: Mover) -> None:
-        if self.over:
-            raise TurnError("the game is over: start a new one or undo")
-        if self.to_move != mover:
-            whose = "your" if self.to_move == "human" else "the computer's"
-            raise TurnError(f"it is {whose} turn")
+        check_turn(self.over, self.to_move, mover)
 
     def _record(self, ply: Ply) -> Ply:
-        if len(self.history) >= self.max_plies:
-            raise TurnError(f"the game is longer than {self.max_plies:,} moves: start a new one")
+        check_length(len(self.history), self.max_plies)
         self.history.append(ply)
         return ply
 
@@ -336,18 +330,65 @@ class GameSession:
         return {
             "variant": self.variant.name,
             "start": _text(self._rules(), self.start),
-            "position": _text(self._rules(), self.position),
             "history": [ply.to_dict() for ply in self.history],
-            "to_move": self.to_move,
-            "side_to_move": self.side_to_move,
             "human_side": self.human_side,
             "human_first": self.human_first,
             "skill": self.computer.skill,
+            "start_value": None if start is None else start.to_dict(),
+            **self.now(),
+        }
+
+    def now(self) -> dict[str, Any]:
+        """The fields of :meth:`to_dict` that a move changes, besides the history.
+
+        >>> GameSession("endnim", "3 1 4").now()["to_move"]
+        'human'
+        """
+        return {
+            "position": _text(self._rules(), self.position),
+            "to_move": self.to_move,
+            "side_to_move": self.side_to_move,
             "over": self.over,
             "winner": self.winner,
             "ending": self.ending(),
-            "start_value": None if start is None else start.to_dict(),
         }
+
+
+def undo_from(movers: Sequence[Mover]) -> int:
+    """Where undo cuts a game whose plies were made by ``movers``: the person's last move.
+
+    >>> undo_from(["human", "computer", "human", "computer"])
+    2
+    """
+    for index in range(len(movers) - 1, -1, -1):
+        if movers[index] == "human":
+            return index
+    raise TurnError("nothing to undo: you have not moved yet")
+
+
+def check_turn(over: bool, to_move: Mover, mover: Mover) -> None:
+    """Refuse a move by ``mover`` when the game is ``over`` or it is ``to_move``'s turn.
+
+    >>> check_turn(False, "human", "computer")
+    Traceback (most recent call last):
+    endnim.play.session.TurnError: it is your turn
+    """
+    if over:
+        raise TurnError("the game is over: start a new one or undo")
+    if to_move != mover:
+        whose = "your" if to_move == "human" else "the computer's"
+        raise TurnError(f"it is {whose} turn")
+
+
+def check_length(plies: int, max_plies: int) -> None:
+    """Refuse one more move in a game of ``plies`` moves that may last ``max_plies``.
+
+    >>> check_length(2, 2)
+    Traceback (most recent call last):
+    endnim.play.session.TurnError: the game is longer than 2 moves: start a new one
+    """
+    if plies >= max_plies:
+        raise TurnError(f"the game is longer than {max_plies:,} moves: start a new one")
 
 
 def _text(rules: Any, position: Any) -> str:

@@ -30,13 +30,11 @@ from endnim.engine.families import EngineError
 from endnim.errors import BudgetError, EndNimError, RuleSetError
 from endnim.graphs import GraphRuleSet, VertexMove
 from endnim.moves import Move
-from endnim.play import ComputerPlayer, GameSession
+from endnim.play import GameSession
 from endnim.play.computer import check_skill
 from endnim.play.session import TurnError
 from endnim.variants import Variant, all_variants, get_row_variant
 from endnim.web.budgets import (
-    MAX_GAME_PILES,
-    MAX_GAME_PLIES,
     MAX_POSITION_TEXT,
     MAX_TABLE_SIDE,
     OverBudget,
@@ -46,7 +44,7 @@ from endnim.web.budgets import (
     web_position,
 )
 from endnim.web.compute import ComputeGate, ComputeUnavailable
-from endnim.web.games import GameStore, UnknownGame
+from endnim.web.games import Game, GameStore, UnknownGame, start_game
 from endnim.web.graphs import (
     check_playable,
     graph_analyze_task,
@@ -75,6 +73,7 @@ from endnim.web.models import (
 from endnim.web.pool import WorkerPool
 from endnim.web.sandbox import Sandbox, user_rules_named
 from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
+from endnim.web.user_games import UserGame
 from endnim.web.words import analysis_for_page, for_page
 
 MAX_URL = 128 * 1024
@@ -429,10 +428,19 @@ def create_app(
         return TableOut.model_validate(heavy(table_task, rules.name, tuple(inner), rows, cols))
 
     # ------------------------------------------------------------------ games
-    def game_out(game_id: str, game: GameSession) -> GameOut:
+    def game_out(game_id: str, game: Game) -> GameOut:
         return GameOut.model_validate({"id": game_id, **game.to_dict()})
 
-    def with_game(game_id: str, action: Callable[[GameSession], object]) -> GameOut:
+    def with_game(game_id: str, action: Callable[[Any], object]) -> GameOut:
+        """``action`` on the game; a user's rule set's game takes its step in the sandbox,
+        without holding the store (the built-in games never wait behind it)."""
+        with games.lock:
+            found = games.get(game_id)
+        if isinstance(found, UserGame):
+            with found.lock:
+                action(found)
+                return game_out(game_id, found)
+
         def run() -> GameOut:
             with games.lock:
                 game = games.get(game_id)
@@ -446,24 +454,9 @@ def create_app(
         """Start a game against the computer (the computer moves when you ask it to)."""
         rules = web_rules(spec.variant)
         if sandbox is not None and user_rules_named(rules.name) is not None:
-            raise RuleSetError(
-                f"{rules.title} is your own rule set: play it with `endnim play --rules ...`; "
-                "the workbench analyses it but does not host its games"
-            )
-        start: object
-        if is_graph(rules):
-            start = web_graph(spec.position, rules)
-            check_playable(start, rules)
-        else:
-            start = web_position(spec.position, max_piles=MAX_GAME_PILES)
-        game = GameSession(
-            rules,
-            start,
-            human_first=spec.human_first,
-            human_side=None if rules.impartial else (spec.human_side or "L"),
-            computer=ComputerPlayer(spec.skill, random.Random(spec.seed)),
-            max_plies=MAX_GAME_PLIES,
-        )
+            user_game = UserGame.start(sandbox.run, rules, spec)  # a user's code: sandboxed
+            return game_out(games.add(user_game), user_game)
+        game = start_game(spec, random.Random(spec.seed))
         return game_out(games.add(game), game)
 
     @app.get("/api/games/{game_id}", tags=["play"], responses=GAME_ERRORS)
@@ -490,9 +483,16 @@ def create_app(
     def hint(game_id: str) -> HintOut:
         """Your best move now, whether it wins, and why."""
 
+        with games.lock:
+            found = games.get(game_id)
+        if isinstance(found, UserGame):
+            return HintOut.model_validate(found.hint())
+
         def run() -> HintOut:
             with games.lock:
-                advice = games.get(game_id).hint()
+                game = games.get(game_id)
+                assert isinstance(game, GameSession)
+                advice = game.hint()
             return HintOut.model_validate(advice.to_dict())
 
         return compute(run)

@@ -1,4 +1,6 @@
-"""The games the web workbench is playing: a bounded store of :class:`GameSession` objects.
+"""The games the web workbench is playing: how one starts, and a bounded store of them
+(:class:`GameSession` objects; a user's rule set's games under ``serve --rules`` are
+:class:`~endnim.web.user_games.UserGame` data).
 
 Each game has a random id. The store keeps at most ``capacity`` games and drops the least
 recently used first, so that memory stays bounded however many games are started.
@@ -13,17 +15,56 @@ recently used first, so that memory stays bounded however many games are started
 
 from __future__ import annotations
 
+import random
 import secrets
 import threading
 from collections import OrderedDict
+from typing import Any, Protocol
 
 from endnim.errors import EndNimError
+from endnim.play.computer import ComputerPlayer
 from endnim.play.session import GameSession
-from endnim.web.budgets import MAX_GAMES
+from endnim.web.budgets import MAX_GAME_PILES, MAX_GAME_PLIES, MAX_GAMES, web_position
+from endnim.web.graphs import check_playable, is_graph, web_graph, web_rules
+from endnim.web.models import NewGame
+
+
+class Game(Protocol):
+    """What the store keeps: a :class:`GameSession`, or a user's rule set's game kept as data
+    (:class:`endnim.web.user_games.UserGame`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state of the game, JSON-ready."""
+        ...  # pragma: no cover
 
 
 class UnknownGame(EndNimError):
     """No game has this id (it never existed or was dropped): HTTP 404."""
+
+
+def start_game(spec: NewGame, rng: random.Random) -> GameSession:
+    """The game ``spec`` asks for, within the workbench's budgets (the computer draws from
+    ``rng``).
+
+    >>> game = start_game(NewGame(position="3 1 4"), random.Random(0))
+    >>> game.position, game.to_move
+    (Position(3, 1, 4), 'human')
+    """
+    rules = web_rules(spec.variant)
+    start: object
+    if is_graph(rules):
+        start = web_graph(spec.position, rules)
+        check_playable(start, rules)
+    else:
+        start = web_position(spec.position, max_piles=MAX_GAME_PILES)
+    return GameSession(
+        rules,
+        start,
+        human_first=spec.human_first,
+        human_side=None if rules.impartial else (spec.human_side or "L"),
+        computer=ComputerPlayer(spec.skill, rng),
+        max_plies=MAX_GAME_PLIES,
+    )
 
 
 class GameStore:
@@ -31,11 +72,11 @@ class GameStore:
 
     def __init__(self, capacity: int = MAX_GAMES) -> None:
         self.capacity = capacity
-        self._games: OrderedDict[str, GameSession] = OrderedDict()
+        self._games: OrderedDict[str, Game] = OrderedDict()
         self.lock = threading.RLock()
         """Held while a game is read or changed (one request at a time per store)."""
 
-    def add(self, game: GameSession) -> str:
+    def add(self, game: Game) -> str:
         """Store ``game`` and return its new id."""
         with self.lock:
             game_id = secrets.token_urlsafe(9)
@@ -44,7 +85,7 @@ class GameStore:
                 self._games.popitem(last=False)
             return game_id
 
-    def get(self, game_id: str) -> GameSession:
+    def get(self, game_id: str) -> Game:
         """The game ``game_id``, or :class:`UnknownGame`."""
         with self.lock:
             game = self._games.get(game_id)

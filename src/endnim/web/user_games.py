@@ -1,0 +1,183 @@
+"""Games of a user's rule set under ``endnim serve --rules``: the server keeps each game as data,
+and every step that needs the rules is one call in the sandbox pool (:mod:`endnim.web.sandbox`;
+its ``run`` is handed in, so that this module does not import the server's side).
+
+A user's rule set is untrusted code, so its hooks never run in the server. A :class:`UserGame`
+holds what the page sees (the fields of :meth:`GameSession.to_dict`: positions and moves as
+text, whose turn, the history with its judgements), the current position as an opaque blob
+written by a worker (the server stores it and never opens it; its text stands in when the
+position cannot be pickled) and the state of the computer's random numbers. Starting the game,
+your move, the computer's reply and a hint are each one sandbox call of a function here, which
+rebuilds a :class:`GameSession` at the current position, takes that one step with the same code
+as every other game and answers with data; reading the game and undo need no hook and no call.
+A step that fails (a crash, a loop, garbage: HTTP 422 naming the rule set) leaves the game as it
+was.
+
+>>> step = resumed_step("endnim", {"position": "3 1 4", "blob": None, "to_move": "human",
+...     "human_side": None, "skill": 100, "rng": None}, "play", "R0")
+>>> step["ply"]["after"], step["now"]["to_move"]
+('3 1', 'computer')
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from endnim.errors import RuleSetError
+from endnim.play.computer import ComputerPlayer
+from endnim.play.session import GameSession, Mover, check_length, check_turn, undo_from
+from endnim.variants import get_variant
+from endnim.variants.guarded import label_of
+from endnim.web.budgets import MAX_GAME_PLIES
+from endnim.web.games import start_game
+from endnim.web.models import NewGame
+
+
+# ---------------------------------------------------------------------- in the worker
+def _blob(position: Any) -> bytes | None:
+    """The position pickled (exact, whatever its notation), or ``None`` if it cannot be."""
+    try:
+        return pickle.dumps(position)
+    except Exception:
+        return None
+
+
+def _now(game: GameSession) -> dict[str, Any]:
+    """What a step changes (:meth:`GameSession.now`), and the position's blob."""
+    return {**game.now(), "blob": _blob(game.position)}
+
+
+def started(spec: dict[str, Any], rng: tuple[Any, ...] | None) -> dict[str, Any]:
+    """A new game of ``spec`` (:class:`NewGame`'s fields), as data (a sandbox task)."""
+    game = start_game(NewGame.model_validate(spec), _rng(rng))
+    now = _now(game)
+    fixed = {k: v for k, v in game.to_dict().items() if k not in now and k != "history"}
+    return {"fixed": fixed, "now": now}
+
+
+def resumed_step(
+    variant: str, state: dict[str, Any], action: str, move: str | None
+) -> dict[str, Any]:
+    """One step (``play`` ``move``, ``computer``, ``hint``) of a game at ``state`` (the current
+    position, whose turn, the person's side, the computer's skill and random state), as data
+    (a sandbox task)."""
+    rules = get_variant(variant)
+    blob = state["blob"]
+    position = pickle.loads(blob) if blob is not None else state["position"]
+    rng = _rng(state["rng"])
+    game = GameSession(
+        rules,
+        position,
+        human_first=state["to_move"] == "human",
+        human_side=state["human_side"],
+        computer=ComputerPlayer(state["skill"], rng),
+    )
+    if action == "hint":
+        return {"hint": game.hint().to_dict()}
+    ply = game.play(move) if action == "play" else game.computer_move()
+    return {"ply": ply.to_dict(), "now": _now(game), "rng": rng.getstate()}
+
+
+def _rng(state: tuple[Any, ...] | None) -> random.Random:
+    rng = random.Random()
+    if state is not None:
+        rng.setstate(state)
+    return rng
+
+
+# ---------------------------------------------------------------------- in the server
+Run = Callable[..., Any]
+"""``run(rules, task, *args)``: ``task(*args)`` in the sandbox
+(:meth:`endnim.web.sandbox.Sandbox.run`)."""
+
+
+class UserGame:
+    """A game of a user's rule set, kept as data; its steps are tasks for ``run``."""
+
+    def __init__(self, run: Run, rules: Any, answer: dict[str, Any], rng: tuple[Any, ...]) -> None:
+        self.run = run
+        self.rules = rules
+        self.fixed: dict[str, Any] = answer["fixed"]
+        self.history: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = [answer["now"]]
+        """The game's "now" at the start and after each ply (undo goes back to one)."""
+        self.rng = rng
+        self.lock = threading.RLock()
+        """Held during a step: one request at a time per game (other games never wait)."""
+
+    @classmethod
+    def start(cls, run: Run, rules: Any, spec: NewGame) -> UserGame:
+        """Start the game ``spec`` asks for (one sandbox call)."""
+        rng = random.Random(spec.seed).getstate()
+        answer = _run(run, rules, started, spec.model_dump(), rng)
+        return cls(run, rules, answer, rng)
+
+    def play(self, move: str) -> None:
+        """The person plays ``move``."""
+        self._step("play", move)
+
+    def computer_move(self) -> None:
+        """The computer plays its move."""
+        self._step("computer", None)
+
+    def hint(self) -> dict[str, Any]:
+        """The person's best move now, whether it wins, and why (:meth:`GameSession.hint`)."""
+        with self.lock:
+            self._check_turn("human")
+            answer = _run(self.run, self.rules, resumed_step, *self._call("hint", None))
+        hint: dict[str, Any] = answer["hint"]
+        return hint
+
+    def undo(self) -> int:
+        """Take back the person's last move and every move after it (no call: data only)."""
+        with self.lock:
+            index = undo_from([ply["mover"] for ply in self.history])
+            removed = len(self.history) - index
+            del self.history[index:]
+            del self.states[index + 1 :]
+            return removed
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state of the game, as :meth:`GameSession.to_dict` gives it."""
+        with self.lock:
+            now = {k: v for k, v in self.states[-1].items() if k != "blob"}
+            return {**self.fixed, **now, "history": list(self.history)}
+
+    def _check_turn(self, mover: Mover) -> None:
+        """Out of turn or after the end: refused here, without a call (the session at the end
+        could not be rebuilt: an empty row is no start)."""
+        now = self.states[-1]
+        check_turn(now["over"], now["to_move"], mover)
+
+    def _call(self, action: str, move: str | None) -> tuple[Any, ...]:
+        state = {
+            **self.states[-1],
+            "human_side": self.fixed["human_side"],
+            "skill": self.fixed["skill"],
+            "rng": self.rng,
+        }
+        return (self.fixed["variant"], state, action, move)
+
+    def _step(self, action: str, move: str | None) -> None:
+        with self.lock:
+            self._check_turn("computer" if action == "computer" else "human")
+            check_length(len(self.history), MAX_GAME_PLIES)
+            answer = _run(self.run, self.rules, resumed_step, *self._call(action, move))
+            self.history.append(answer["ply"])
+            self.states.append(answer["now"])
+            self.rng = answer["rng"]
+
+
+def _run(run: Run, rules: Any, task: Any, *args: Any) -> dict[str, Any]:
+    """``task(*args)`` in the sandbox; running out of memory there is the rule set's fault."""
+    try:
+        answer: dict[str, Any] = run(rules, task, *args)
+    except MemoryError:
+        raise RuleSetError(
+            f"{label_of(rules)} ran out of memory in its worker process; the workbench goes on"
+        ) from None
+    return answer
