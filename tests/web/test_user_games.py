@@ -32,9 +32,23 @@ OWN_RULES = """
     import time
 
     from endnim import Variant
+    from endnim.errors import MoveError
     from endnim.moves import Move
 
     PIDS = {pids!r}
+
+
+    def note_pid():
+        with open(PIDS, "a") as out:
+            out.write(f"{{os.getpid()}}\\n")
+
+
+    class NotedMoveError(MoveError):
+        \"\"\"The user's own error, which notes where it is built (unpickling builds it).\"\"\"
+
+        def __init__(self, message):
+            note_pid()
+            super().__init__(message)
 
 
     class OneSided(Variant):
@@ -46,12 +60,16 @@ OWN_RULES = """
         impartial = False
 
         def ends(self, piles, player=None):
-            with open(PIDS, "a") as out:
-                out.write(f"{{os.getpid()}}\\n")
+            note_pid()
             return (player,) if player in ("L", "R") else ("L", "R")
 
         def allows_take(self, pile, size):
             return pile - size <= 3
+
+        def parse_move(self, text):
+            if text == "L7":
+                raise NotedMoveError("no L7 here")
+            return Move.parse(text)
 
 
     class TrappedMoves(Variant):
@@ -184,7 +202,7 @@ def test_a_partizan_user_rule_set_plays_either_side(
     assert _play_both(client, "user-one-sided", "4 1 3 5", 7, 80, side) > 2
 
 
-def test_hooks_never_run_in_the_server_process(
+def test_the_users_code_never_runs_in_the_server_process(
     served: tuple[TestClient, Any], own_rules: tuple[Path, Path]
 ) -> None:
     client, _ = served
@@ -194,6 +212,8 @@ def test_hooks_never_run_in_the_server_process(
     assert game.status_code == 201, game.text
     url = f"/api/games/{game.json()['id']}"
     assert client.get(f"{url}/hint").status_code == 200
+    refused = client.post(f"{url}/moves", json={"move": "L7"})
+    assert refused.status_code == 400 and refused.json()["detail"] == "no L7 here"
     assert client.post(f"{url}/moves", json={"move": "L1"}).status_code == 200
     assert client.post(f"{url}/computer").status_code == 200
     assert client.post(f"{url}/undo").status_code == 200

@@ -9,7 +9,8 @@ written by a worker (the server stores it and never opens it; its text stands in
 position cannot be pickled) and the state of the computer's random numbers. Starting the game,
 your move, the computer's reply and a hint are each one sandbox call of a function here, which
 rebuilds a :class:`GameSession` at the current position, takes that one step with the same code
-as every other game and answers with data; reading the game and undo need no hook and no call.
+as every other game and answers with plain data (its errors too: reading them in the server runs
+none of the user's code); reading the game and undo need no hook and no call.
 A step that fails (a crash, a loop, garbage: HTTP 422 naming the rule set) leaves the game as it
 was.
 
@@ -27,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from endnim.errors import RuleSetError
+from endnim.errors import EndNimError, RuleSetError
 from endnim.play.computer import ComputerPlayer
 from endnim.play.session import GameSession, Mover, check_length, check_turn, undo_from
 from endnim.variants import get_variant
@@ -51,12 +52,67 @@ def _now(game: GameSession) -> dict[str, Any]:
     return {**game.now(), "blob": _blob(game.position)}
 
 
+def _plain(value: Any) -> Any:
+    """``value`` rebuilt from plain types only, so that reading it in the server runs none of
+    the user's code (a ``str`` subclass from a hook comes back a ``str``).
+
+    >>> class Loud(str): pass
+    >>> type(_plain({"a": [Loud("x"), (1, True)]})["a"][0])
+    <class 'str'>
+    """
+    if value is None or isinstance(value, bool):
+        return None if value is None else bool(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, bytes):
+        return bytes(memoryview(value))
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        items = [_plain(item) for item in value]
+        return items if isinstance(value, list) else tuple(items)
+    return str.__str__(str(value))
+
+
+def _plain_error(error: BaseException) -> BaseException:
+    """An error for the server: endnim's own class nearest to ``error``'s (a user's subclass of
+    ``MoveError`` becomes a ``MoveError``), with the same one-line message."""
+    message = str.__str__(str(error))
+    if isinstance(error, MemoryError):
+        return MemoryError(message)
+    for kind in type(error).__mro__:
+        if issubclass(kind, EndNimError) and kind.__module__.startswith("endnim."):
+            try:
+                return kind(message)
+            except TypeError:  # an error that needs more than its message
+                return EndNimError(message)
+    return RuntimeError(f"{type(error).__name__}: {message}")
+
+
+def _answer(task: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``task()``'s answer, or its error, made of plain types (see :func:`_plain`)."""
+    try:
+        answer = task()
+    except Exception as error:
+        raise _plain_error(error) from None
+    plain: dict[str, Any] = _plain(answer)
+    return plain
+
+
 def started(spec: dict[str, Any], rng: tuple[Any, ...] | None) -> dict[str, Any]:
     """A new game of ``spec`` (:class:`NewGame`'s fields), as data (a sandbox task)."""
-    game = start_game(NewGame.model_validate(spec), _rng(rng))
-    now = _now(game)
-    fixed = {k: v for k, v in game.to_dict().items() if k not in now and k != "history"}
-    return {"fixed": fixed, "now": now}
+
+    def start() -> dict[str, Any]:
+        game = start_game(NewGame.model_validate(spec), _rng(rng))
+        now = _now(game)
+        fixed = {k: v for k, v in game.to_dict().items() if k not in now and k != "history"}
+        return {"fixed": fixed, "now": now}
+
+    return _answer(start)
 
 
 def resumed_step(
@@ -65,21 +121,23 @@ def resumed_step(
     """One step (``play`` ``move``, ``computer``, ``hint``) of a game at ``state`` (the current
     position, whose turn, the person's side, the computer's skill and random state), as data
     (a sandbox task)."""
-    rules = get_variant(variant)
-    blob = state["blob"]
-    position = pickle.loads(blob) if blob is not None else state["position"]
-    rng = _rng(state["rng"])
-    game = GameSession(
-        rules,
-        position,
-        human_first=state["to_move"] == "human",
-        human_side=state["human_side"],
-        computer=ComputerPlayer(state["skill"], rng),
-    )
-    if action == "hint":
-        return {"hint": game.hint().to_dict()}
-    ply = game.play(move) if action == "play" else game.computer_move()
-    return {"ply": ply.to_dict(), "now": _now(game), "rng": rng.getstate()}
+
+    def step() -> dict[str, Any]:
+        blob = state["blob"]
+        rng = _rng(state["rng"])
+        game = GameSession(
+            get_variant(variant),
+            pickle.loads(blob) if blob is not None else state["position"],
+            human_first=state["to_move"] == "human",
+            human_side=state["human_side"],
+            computer=ComputerPlayer(state["skill"], rng),
+        )
+        if action == "hint":
+            return {"hint": game.hint().to_dict()}
+        ply = game.play(move) if action == "play" else game.computer_move()
+        return {"ply": ply.to_dict(), "now": _now(game), "rng": rng.getstate()}
+
+    return _answer(step)
 
 
 def _rng(state: tuple[Any, ...] | None) -> random.Random:
