@@ -17,6 +17,7 @@ import pytest
 
 from endnim.analyzer import analyze
 from endnim.errors import EndNimError
+from endnim.ruleset import RuleSet
 from endnim.variants import get_variant
 
 ENDNIM = str(Path(sys.executable).with_name("endnim"))
@@ -161,3 +162,51 @@ def test_batch_lines_and_json() -> None:
     assert [line.get("outcome") for line in lines] == ["P", "P", "P", None]
     assert lines[1]["winning_moves"] == [] and len(lines[1]["components"]) == 3
     assert run.returncode == 2
+
+
+class MisereSubtraction(RuleSet[int, int]):
+    """Take 1 or 2 from a heap; the player who cannot move wins (a user's misère rule set)."""
+
+    name = "test-misere-sub12"
+    title = "misère subtraction {1, 2}"
+    convention = "conway"
+
+    def parse_position(self, text: str) -> int:
+        return int(text)
+
+    def format_position(self, position: int) -> str:
+        return str(position)
+
+    def parse_move(self, text: str) -> int:
+        return int(text)
+
+    def options(self, position: int, player: Any = None) -> list[tuple[int, int]]:
+        return [(take, position - take) for take in (1, 2) if take <= position]
+
+    def terminal_value(self, position: int) -> int:
+        return 1
+
+    def estimate_states(self, position: int) -> int:
+        return position + 1
+
+
+def test_a_users_misere_rule_set_by_the_search_of_the_sum() -> None:
+    rules = MisereSubtraction()
+
+    @cache
+    def wins(state: tuple[int, ...]) -> bool:
+        children = [
+            state[:k] + (state[k] - take,) + state[k + 1 :]
+            for k in range(len(state))
+            for take in (1, 2)
+            if take <= state[k]
+        ]
+        return True if not children else any(not wins(child) for child in children)
+
+    for total in product(range(1, 6), repeat=3):
+        analysis = analyze(" + ".join(map(str, total)), rules)
+        assert analysis.outcome == ("N" if wins(total) else "P"), total
+        assert analysis.sources["outcome"] == "search"
+        for move in analysis.winning_moves:
+            k, take = (int(x) for x in move.split(":"))
+            assert not wins(total[: k - 1] + (total[k - 1] - take,) + total[k:])

@@ -39,6 +39,8 @@ from endnim.web.budgets import (
     MAX_GAME_PLIES,
     MAX_POSITION_TEXT,
     MAX_TABLE_SIDE,
+    WEB_MAX_STATES,
+    WEB_SEARCH_STATES,
     OverBudget,
     analysis_budget,
     is_light,
@@ -74,7 +76,13 @@ from endnim.web.models import (
 )
 from endnim.web.pool import WorkerPool
 from endnim.web.sandbox import Sandbox, user_rules_named
-from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
+from endnim.web.tasks import (
+    analyze_task,
+    choose_task,
+    moves_task,
+    sum_analyze_task,
+    table_task,
+)
 from endnim.web.words import analysis_for_page, for_page
 
 MAX_URL = 128 * 1024
@@ -309,6 +317,9 @@ def create_app(
         ``endnim analyze --json`` prints (graph rule sets: the exact search, within the
         workbench's graph budget)."""
         rules = web_rules(variant)
+        if "+" in position:  # a sum A + B + ...: the exact work is bounded by the web budget
+            limit = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
+            return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, limit))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_limit = graph_budget(graph, rules, method, budget)
