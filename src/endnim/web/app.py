@@ -318,8 +318,8 @@ def create_app(
         workbench's graph budget)."""
         rules = web_rules(variant)
         if "+" in position:  # a sum A + B + ...: the exact work is bounded by the web budget
-            limit = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
-            return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, limit))
+            states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
+            return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, states))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_limit = graph_budget(graph, rules, method, budget)
