@@ -45,6 +45,7 @@ from endnim.strategies.result import (
     thresholds_text,
 )
 from endnim.strategies.search import by_search_plain, search_thresholds
+from endnim.strategies.sums import by_sum, is_sum
 from endnim.strategies.theory import by_theory
 from endnim.variants import Variant, get_variant
 
@@ -91,9 +92,18 @@ def analyze(
     'P'
     """
     rules = get_variant(variant)
-    piles = rules.coerce_position(position)
     if method not in METHODS:
         raise VariantError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
+    if is_sum(position):  # A + B + ...: one position, each summand analysed as itself
+        return by_sum(
+            position,
+            rules,
+            lambda part, part_rules: analyze(
+                part, part_rules, method, budget=budget, threads=threads, progress=progress
+            ),
+            budget,
+        )
+    piles = rules.coerce_position(position)
     if method == "search":
         return _by_search(piles, rules, budget)
     if method == "engine":
@@ -138,6 +148,8 @@ def analyzer_of(
     coerce, complete = rules.coerce_position, method == "auto"
 
     def run(position: object) -> Analysis:
+        if is_sum(position):
+            return analyze(position, variant, method, budget=budget, threads=threads)
         analysis = by_theory(coerce(position), rules, theory)
         if complete:
             _complete(analysis, rules, budget, threads, progress)

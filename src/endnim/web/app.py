@@ -37,6 +37,8 @@ from endnim.variants import Variant, all_variants, get_row_variant
 from endnim.web.budgets import (
     MAX_POSITION_TEXT,
     MAX_TABLE_SIDE,
+    WEB_MAX_STATES,
+    WEB_SEARCH_STATES,
     OverBudget,
     analysis_budget,
     is_light,
@@ -72,7 +74,13 @@ from endnim.web.models import (
 )
 from endnim.web.pool import WorkerPool
 from endnim.web.sandbox import Sandbox, user_rules_named
-from endnim.web.tasks import analyze_task, choose_task, moves_task, table_task
+from endnim.web.tasks import (
+    analyze_task,
+    choose_task,
+    moves_task,
+    sum_analyze_task,
+    table_task,
+)
 from endnim.web.user_games import UserGame
 from endnim.web.words import analysis_for_page, for_page
 
@@ -308,6 +316,9 @@ def create_app(
         ``endnim analyze --json`` prints (graph rule sets: the exact search, within the
         workbench's graph budget)."""
         rules = web_rules(variant)
+        if "+" in position:  # a sum A + B + ...: the exact work is bounded by the web budget
+            states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
+            return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, states))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_limit = graph_budget(graph, rules, method, budget)

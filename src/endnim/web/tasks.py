@@ -24,6 +24,14 @@ def analyze_task(
     return analyze(piles, get_row_variant(variant), method, budget=budget).to_dict()
 
 
+def sum_analyze_task(text: str, variant: str, method: str, budget: int) -> dict[str, Any]:
+    """The object of ``endnim analyze --json`` for a sum ``A + B + ...``."""
+    from endnim.analyzer import analyze
+    from endnim.variants import get_variant
+
+    return analyze(text, get_variant(variant), method, budget=budget).to_dict()
+
+
 def moves_task(piles: tuple[int, ...], variant: str, player: End | None) -> dict[str, Any]:
     """Every legal move, valued (``/api/moves``)."""
     from endnim.play.evaluation import evaluate_moves

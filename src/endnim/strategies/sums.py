@@ -1,0 +1,255 @@
+"""The sums strategy: ``A + B + ...`` answered as one position (issue 21 §1).
+
+* Normal play (impartial rule sets without a misère convention): Sprague–Grundy. The sum's
+  Grundy value is the XOR X of the summands' values; a move in summand k wins exactly when it
+  leads to a position of value g_k ⊕ X.
+* Misère End-Nim (both conventions): the theorem of docs/misere.md §2 — P exactly when some row
+  is not a row of ones and the XOR of the normal-play Grundy values is 0, or every row is a row
+  of ones and the number of coins is odd; a move wins exactly when the sum after it is P by the
+  same theorem.
+* Other misère rule sets and partizan rule sets: the exact search of the sum as one game
+  (:class:`~endnim.variants.sums.SumOf`), within the search's budget of states.
+
+Each summand's own analysis comes from ``analyze_one`` (the plan's ``analyze``; a strategy does
+not call the plan itself). The remoteness, which does not add up over a sum, comes from the
+exact search of the sum when that is affordable.
+
+>>> from endnim.analyzer import analyze
+>>> a = analyze("3 1 + 1")
+>>> a.outcome, a.grundy, a.winning_moves, [c["grundy"] for c in a.components]
+('N', 3, ['1:L0'], [2, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import reduce
+from operator import xor
+from typing import Any
+
+from endnim.errors import EndNimError, VariantError
+from endnim.outcome import Outcome
+from endnim.quotient.closure import summand_rules
+from endnim.ruleset import RuleSet
+from endnim.search import ImpartialValue, Solver
+from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
+from endnim.theory import Reason
+from endnim.variants import MisereConwayEndNim, MisereEndNim, Variant, get_variant
+from endnim.variants.sums import Sum, SumOf, is_sum
+
+AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
+"""How the plan analyses one summand (or one option of it) in a rule set."""
+
+THEOREM = "misère End-Nim sums (docs/misere.md §2)"
+XOR_RULE = "Sprague–Grundy: a sum's Grundy value is the XOR of its summands'"
+
+__all__ = ["by_sum", "is_sum", "sum_rules"]
+
+
+def sum_rules(rules: RuleSet[Any, Any]) -> SumOf:
+    """The sums of ``rules`` as one game: misère when the rule set names a misère convention.
+
+    >>> sum_rules(get_variant("misere")).moves.name
+    'misere-conway'
+    """
+    if rules.convention is None:
+        if not _normal_play_terminals(rules):
+            raise VariantError(
+                f"{rules.title} values its terminal positions itself (terminal_value) but names "
+                "no convention, so a sum's ending is unknown: set convention = 'conway' for "
+                "misère play, or leave terminal_value to normal play's 0"
+            )
+        return SumOf(rules)
+    if rules.convention == "cairns-ho" and not isinstance(rules, MisereEndNim):
+        raise VariantError(
+            f"{rules.title} uses Cairns–Ho's convention, which hides a position's forced last "
+            "move: a sum needs every move (use Conway's convention)"
+        )
+    return SumOf(rules, summand_rules(rules), misere=True)
+
+
+def _normal_play_terminals(rules: RuleSet[Any, Any]) -> bool:
+    """Whether every terminal position of ``rules`` is worth 0 (its ``terminal_value`` is one of
+    endnim's normal-play defaults), the condition for adding Grundy values by XOR."""
+    hook = type(rules).terminal_value
+    return hook in (RuleSet.terminal_value, Variant.terminal_value)
+
+
+def by_sum(
+    position: object,
+    rules: RuleSet[Any, Any],
+    analyze_one: AnalyzeOne,
+    budget: int | None = None,
+) -> Analysis:
+    """The analysis of the sum ``position`` (``A + B + ...``) in ``rules``."""
+    game = sum_rules(rules)
+    total = game.coerce_position(position)
+    components = [analyze_one(part, rules) for part in total]
+    if isinstance(rules, (MisereEndNim, MisereConwayEndNim)):
+        analysis = _by_theorem(total, game, analyze_one)
+    elif not game.misere and rules.impartial:
+        analysis = _by_grundy(total, game, components, analyze_one)
+    else:
+        analysis = _by_search(total, game, budget)
+    analysis.components = [component.to_dict() for component in components]
+    if analysis.remoteness is None:
+        _fill_remoteness(analysis, game, budget)
+    return analysis
+
+
+def _grundy_of(part: Any, game: SumOf, analyze_one: AnalyzeOne, rules: RuleSet[Any, Any]) -> int:
+    """A summand's normal-play Grundy value (a finished summand: the rule set's terminal value)."""
+    if isinstance(part, tuple) and not part:
+        return 0
+    if game.moves.is_terminal(part):
+        return int(rules.terminal_value(part))
+    value = analyze_one(part, rules).grundy
+    if value is None:
+        text = game.moves.format_position(part)
+        raise EndNimError(f"the Grundy value of the summand {text!r} is not computed")
+    return value
+
+
+def _by_grundy(
+    total: Sum, game: SumOf, components: list[Analysis], analyze_one: AnalyzeOne
+) -> Analysis:
+    rules = game.rules
+    values = []
+    for number, component in enumerate(components, start=1):
+        if component.grundy is None:
+            raise EndNimError(
+                f"summand {number}'s Grundy value is not computed: "
+                + "; ".join(component.notes or ["no method here gives it"])
+            )
+        values.append(component.grundy)
+    grundy = reduce(xor, values, 0)
+    winning: list[str] = []
+    if grundy:
+        for place, (part, value) in enumerate(zip(total, values, strict=True)):
+            target = value ^ grundy
+            for move, child in game.moves.options(part):
+                if _grundy_of(child, game, analyze_one, rules) == target:
+                    winning.append(game.format_move((place, move)))
+    reason = Reason(
+        XOR_RULE,
+        f"Grundy value {grundy} = {' ⊕ '.join(map(str, values))}; a move in summand k wins "
+        "when it leaves a position of value g_k ⊕ " + str(grundy),
+        {"values": values},
+    )
+    sources = {"outcome": "xor", "grundy": "xor", "winning_moves": "xor"}
+    return _analysis(total, game, Outcome.from_grundy(grundy), grundy, winning, sources, reason)
+
+
+def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
+    normal = get_variant("endnim")
+    values = [_grundy_of(part, game, analyze_one, normal) for part in total]
+
+    def is_p(parts: Sum, grundys: list[int]) -> bool:
+        if all(all(pile == 1 for pile in part) for part in parts):
+            return sum(len(part) for part in parts) % 2 == 1
+        return reduce(xor, grundys, 0) == 0
+
+    p_position = is_p(total, values)
+    winning: list[str] = []
+    if not p_position:
+        for place, part in enumerate(total):
+            for move, child in game.moves.options(part):
+                after = (*total[:place], child, *total[place + 1 :])
+                child_value = (
+                    len(child) % 2
+                    if all(pile == 1 for pile in child)
+                    else _grundy_of(child, game, analyze_one, normal)
+                )
+                grundys = [*values[:place], child_value, *values[place + 1 :]]
+                if is_p(after, grundys):
+                    winning.append(game.format_move((place, move)))
+    ones = all(all(pile == 1 for pile in part) for part in total)
+    coins = sum(sum(part) for part in total)
+    statement = (
+        f"every row is a row of ones, with {coins} coins ({'odd' if coins % 2 else 'even'})"
+        if ones
+        else f"a row is not a row of ones, and the XOR of the normal-play Grundy values "
+        f"{' ⊕ '.join(map(str, values))} is {reduce(xor, values, 0)}"
+    )
+    reason = Reason(THEOREM, statement, {"normal_grundy": values, "all_ones": ones})
+    sources = {"outcome": "misère sum theorem", "winning_moves": "misère sum theorem"}
+    outcome = Outcome.P if p_position else Outcome.N
+    return _analysis(total, game, outcome, None, winning, sources, reason)
+
+
+def _by_search(total: Sum, game: SumOf, budget: int | None) -> Analysis:
+    """The exact search of the sum as one game (any rule set; partizan too)."""
+    solver = Solver(game, AUTO_SEARCH_BUDGET * 10 if budget is None else budget)
+    solver.check_budget(total)
+    value = solver.value(total)
+    winning: list[str] = []
+    if isinstance(value, ImpartialValue):
+        for move, child in game.options(total):
+            if solver.impartial_value(child).outcome == "P":
+                winning.append(game.format_move(move))
+    else:
+        for player in ("L", "R"):
+            for move, child in game.options(total, player):
+                after = solver.partizan_value(child)
+                if not (after.left_wins_first if player == "R" else after.right_wins_first):
+                    winning.append(_partizan_move(game, player, move))
+    ending = "misère" if game.misere else "normal play"
+    reason = Reason(
+        "exact search of the sum",
+        f"the sum searched as one game ({ending}: a move is a move in one summand)",
+        {"states_cached": solver.cached_states()},
+    )
+    sources = {"outcome": "search", "winning_moves": "search", "remoteness": "search"}
+    analysis = _analysis(total, game, value.outcome, None, winning, sources, reason)
+    analysis.remoteness = remoteness_of(value)
+    return analysis
+
+
+def _partizan_move(game: SumOf, player: str, move: Any) -> str:
+    """``1:L3``; prefixed ``L:``/``R:`` when the summand's move does not name its player."""
+    text = game.format_move(move)
+    if game.moves.format_move(move[1])[:1] in ("L", "R"):
+        return text
+    return f"{player}:{text}"
+
+
+def _fill_remoteness(analysis: Analysis, game: SumOf, budget: int | None) -> None:
+    """The remoteness by the exact search of the sum, when affordable (else a note)."""
+    total = analysis.position
+    states = game.estimate_states(total)
+    limit = AUTO_SEARCH_BUDGET if budget is None else budget
+    if states <= limit and (budget is not None or game.estimate_work(total) <= AUTO_SEARCH_WORK):
+        try:
+            analysis.remoteness = remoteness_of(Solver(game, limit).value(total))
+            analysis.sources["remoteness"] = "search"
+            return
+        except EndNimError:
+            pass
+    analysis.notes.append(
+        f"remoteness not computed: it does not add up over a sum, and the exact search of the "
+        f"sum may visit up to {states:,} states (--budget raises the limit)"
+    )
+
+
+def _analysis(
+    total: Sum,
+    game: SumOf,
+    outcome: Outcome | str,
+    grundy: int | None,
+    winning: list[str],
+    sources: dict[str, str],
+    reason: Reason,
+) -> Analysis:
+    return Analysis(
+        position=total,
+        variant=game.rules.name,
+        outcome=Outcome(outcome),
+        grundy=grundy,
+        winning_move_ranges=[],
+        remoteness=None,
+        method="sum",
+        sources=sources,
+        reasons=[reason],
+        winning_move_list=winning,
+        rules=game,
+    )

@@ -1,0 +1,226 @@
+"""Sums ``A + B + ...`` in ``endnim analyze`` (issue 21 §1), held to an independent exhaustive
+search of the sum as one game: positions are tuples of summands, a move is a move of one
+summand by ``rules.options``; normal play (no move: the mover loses) or misère (wins)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from functools import cache
+from itertools import combinations_with_replacement, product
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from endnim.analyzer import analyze
+from endnim.errors import EndNimError
+from endnim.ruleset import RuleSet
+from endnim.variants import get_variant
+
+ENDNIM = str(Path(sys.executable).with_name("endnim"))
+IMPARTIAL = ("endnim", "misere", "misere-conway", "loop", "muller")
+
+
+def rows(max_length: int, max_pile: int) -> list[tuple[int, ...]]:
+    return [
+        row
+        for length in range(1, max_length + 1)
+        for row in product(range(1, max_pile + 1), repeat=length)
+    ]
+
+
+def summand_moves(name: str) -> Any:
+    """A summand's moves in a sum: misère Cairns–Ho's lone pile still has its last move."""
+    return get_variant("misere-conway" if name == "misere" else name)
+
+
+def mover_wins(name: str, total: tuple[tuple[int, ...], ...]) -> bool:
+    moves = summand_moves(name)
+    misere = name.startswith("misere")
+
+    @cache
+    def wins(state: tuple[tuple[int, ...], ...]) -> bool:
+        children = [
+            state[:k] + (child,) + state[k + 1 :]
+            for k, part in enumerate(state)
+            if part and not moves.is_terminal(part)
+            for _, child in moves.options(part)
+        ]
+        if not children:
+            return misere
+        return any(not wins(child) for child in children)
+
+    return wins(total)
+
+
+def sums_of(max_length: int, max_pile: int, count: int) -> list[tuple[tuple[int, ...], ...]]:
+    singles = rows(max_length, max_pile)
+    return [tuple(pair) for pair in combinations_with_replacement(singles, count)]
+
+
+def text(total: tuple[tuple[int, ...], ...]) -> str:
+    return " + ".join(" ".join(map(str, row)) for row in total)
+
+
+@pytest.mark.parametrize("name", IMPARTIAL)
+def test_two_and_three_rows_against_the_search_of_the_sum(name: str) -> None:
+    moves = summand_moves(name)
+    cases = sums_of(3, 3, 2)[::3] + sums_of(2, 2, 3)
+    for total in cases:
+        analysis = analyze(text(total), name)
+        truth = mover_wins(name, total)
+        assert analysis.outcome == ("N" if truth else "P"), (name, total)
+        # every winning move is legal and leads to a position the search says is lost ...
+        winning = set(analysis.winning_moves)
+        for k, part in enumerate(total):
+            if moves.is_terminal(part):
+                continue
+            for move, child in moves.options(part):
+                after = total[:k] + (child,) + total[k + 1 :]
+                label = f"{k + 1}:{moves.format_move(move)}"
+                # ... and every move to a lost position is listed
+                assert (label in winning) == (not mover_wins(name, after)), (name, total, label)
+        if not name.startswith("misere"):
+            assert analysis.grundy == _xor([analyze(list(r), name).grundy for r in total])
+
+
+def _xor(values: list[int | None]) -> int:
+    result = 0
+    for value in values:
+        assert value is not None
+        result ^= value
+    return result
+
+
+@pytest.mark.parametrize("name", IMPARTIAL)
+def test_winning_moves_round_trip_through_play(name: str) -> None:
+    analysis = analyze("3 1 4 + 2 2 + 1 3", name)
+    game = analysis.ruleset
+    for move in analysis.winning_moves:
+        after = game.play(analysis.position, move)
+        assert game.format_move(game.parse_move(move)) == move
+        assert analyze(game.format_position(after), name).outcome == "P"
+
+
+def test_remoteness_and_components() -> None:
+    analysis = analyze("3 1 + 2", "endnim")
+    assert analysis.remoteness is not None
+    data = analysis.to_dict()
+    assert data["position"] == "3 1 + 2"
+    assert [c["position"] for c in data["components"]] == [[3, 1], [2]]
+    assert data["components"][0] == analyze("3 1").to_dict()
+    assert data["method"] == "sum" and data["sources"]["grundy"] == "xor"
+
+
+def test_misere_sum_names_the_theorem() -> None:
+    data = analyze("3 1 4 + 2 2", "misere").to_dict()
+    assert "docs/misere.md" in data["reason"][0]["theorem"]
+    assert data["grundy"] is None
+
+
+def test_partizan_sum_by_search() -> None:
+    analysis = analyze("3 1 4 + 2 2", "partizan")
+    assert analysis.outcome == "R"
+    assert "1:R3" in analysis.winning_moves
+
+
+def test_graph_sums() -> None:
+    assert analyze("2 0 1 + 1 1", "depot").grundy == (
+        analyze("2 0 1", "depot").grundy ^ analyze("1 1", "depot").grundy  # type: ignore[operator]
+    )
+    assert analyze("3(1 2) + 3(1 2)", "tree").outcome == "P"
+
+
+def test_python_sequence_with_a_plus() -> None:
+    assert analyze(["3 1", "+", "2"]).to_dict()["position"] == "3 1 + 2"
+
+
+@pytest.mark.parametrize(
+    ("position", "words"),
+    [("3 1 4 + ", "summand 2"), ("+", "summand 1"), ("3 + 0", "summand 2 of '3 + 0'")],
+)
+def test_bad_sums_are_one_line_errors(position: str, words: str) -> None:
+    with pytest.raises(EndNimError, match=re.escape(words)):
+        analyze(position)
+    run = subprocess.run([ENDNIM, "analyze", position], capture_output=True, text=True, check=False)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and words in run.stderr
+
+
+def test_batch_lines_and_json() -> None:
+    run = subprocess.run(
+        [ENDNIM, "analyze", "-v", "misere", "--batch", "-", "--json"],
+        input="3 1 + 2\n1 + 1 + 1\n2 2\n+\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line.get("outcome") for line in lines] == ["P", "P", "P", None]
+    assert lines[1]["winning_moves"] == [] and len(lines[1]["components"]) == 3
+    assert run.returncode == 2
+
+
+class MisereSubtraction(RuleSet[int, int]):
+    """Take 1 or 2 from a heap; the player who cannot move wins (a user's misère rule set)."""
+
+    name = "test-misere-sub12"
+    title = "misère subtraction {1, 2}"
+    convention = "conway"
+
+    def parse_position(self, text: str) -> int:
+        return int(text)
+
+    def format_position(self, position: int) -> str:
+        return str(position)
+
+    def parse_move(self, text: str) -> int:
+        return int(text)
+
+    def options(self, position: int, player: Any = None) -> list[tuple[int, int]]:
+        return [(take, position - take) for take in (1, 2) if take <= position]
+
+    def terminal_value(self, position: int) -> int:
+        return 1
+
+    def estimate_states(self, position: int) -> int:
+        return position + 1
+
+
+def test_a_users_misere_rule_set_by_the_search_of_the_sum() -> None:
+    rules = MisereSubtraction()
+
+    @cache
+    def wins(state: tuple[int, ...]) -> bool:
+        children = [
+            state[:k] + (state[k] - take,) + state[k + 1 :]
+            for k in range(len(state))
+            for take in (1, 2)
+            if take <= state[k]
+        ]
+        return True if not children else any(not wins(child) for child in children)
+
+    for total in product(range(1, 6), repeat=3):
+        analysis = analyze(" + ".join(map(str, total)), rules)
+        assert analysis.outcome == ("N" if wins(total) else "P"), total
+        assert analysis.sources["outcome"] == "search"
+        for move in analysis.winning_moves:
+            k, take = (int(x) for x in move.split(":"))
+            assert not wins(total[: k - 1] + (total[k - 1] - take,) + total[k:])
+
+
+class SilentMisereSubtraction(MisereSubtraction):
+    """The same game, its terminal value 1 but no convention named: XOR would be wrong."""
+
+    name = "test-silent-misere-sub12"
+    convention = None
+
+
+def test_a_terminal_value_without_a_convention_is_refused_not_xored() -> None:
+    # 1 + 1: normal play's XOR says P; with terminal value 1 it is a misère game (N). Neither
+    # answer may be given silently.
+    with pytest.raises(EndNimError, match="names no convention"):
+        analyze("1 + 1", SilentMisereSubtraction())
