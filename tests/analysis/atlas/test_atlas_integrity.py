@@ -95,6 +95,14 @@ def swap_two_tables(path: Path) -> None:
     path.write_text(lines[0] + "".join(body[4:8] + body[:4] + body[8:]))
 
 
+def carriage_return_without_digests(path: Path) -> None:
+    """A byte turned into a carriage return, and no digests to say which table it hit."""
+    delete_the_digests(path)
+    text = path.read_text()
+    middle = len(text) // 2
+    path.write_text(text[:middle] + "\r" + text[middle + 1 :], newline="")
+
+
 def damage_the_header(path: Path) -> None:
     text = path.read_text()
     path.write_text(text.replace("preperiod", "prepxriod", 1))
@@ -110,6 +118,7 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
     "two lines swapped": swap_two_lines,
     "two tables swapped": swap_two_tables,
     "damaged header": damage_the_header,
+    "carriage return without digests": carriage_return_without_digests,
 }
 
 

@@ -226,10 +226,15 @@ def _check_options(path: Path, found: TableInspection, body: str, spec: AtlasSpe
     if found.seal_problem is None:
         made = (found.options.get("b_max"), found.options.get("min_periods"))
     else:
-        votes = Counter(
-            (record.get("b_max"), record.get("min_periods"))
-            for record in csv.DictReader(io.StringIO(_header() + body))
-        )
+        votes: Counter[tuple[str, str]] = Counter()
+        where = (COLUMNS.index("b_max"), COLUMNS.index("min_periods"))
+        for line in body.split("\n"):
+            try:
+                fields = next(csv.reader([line]), [])
+            except csv.Error:  # a damaged line has no vote
+                continue
+            if len(fields) == len(COLUMNS):
+                votes[(fields[where[0]], fields[where[1]])] += 1
         if not votes:
             return
         made = votes.most_common(1)[0][0]

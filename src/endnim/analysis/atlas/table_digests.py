@@ -181,7 +181,8 @@ def inspect_tables(path: str | Path, text: str, header: str) -> TableInspection:
     """
     found = TableInspection(header_ok=text.startswith(header))
     body = text[len(header) :] if found.header_ok else text[text.find("\n") + 1 :]
-    lines = body.splitlines(keepends=True)
+    *complete, tail = body.split("\n")  # only "\n" ends a line, as the writer wrote them
+    lines = [line + "\n" for line in complete] + ([tail] if tail else [])
     groups: dict[TableKey, list[str]] = {}
     stray = 0
     for line in lines:
