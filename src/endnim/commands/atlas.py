@@ -102,7 +102,8 @@ def periodicity(
     --long-piles; rows a = 1..--rows; columns b = 1..--cols. A period is believed when it holds
     from its onset to the last column over at least --min-periods full periods (earliest onset
     wins, then the least period). Interrupt with Ctrl-C and run the same command again to
-    continue: finished tables are kept.
+    continue: finished tables are kept. Each finished table's SHA-256 is kept in OUT.digests;
+    every read checks it, and the same command recomputes a table that does not match.
     """
     from endnim.analysis.atlas.periodicity import AtlasSpec, run_atlas
     from endnim.variants import get_row_variant
@@ -119,7 +120,13 @@ def periodicity(
     start = time.perf_counter()
     try:
         with _Bar("tables") as bar:
-            computed = run_atlas(out, spec, progress=bar.update, threads=threads)
+            computed = run_atlas(
+                out,
+                spec,
+                progress=bar.update,
+                threads=threads,
+                notice=lambda line: click.echo(f"endnim: {line}", err=True),
+            )
     except KeyboardInterrupt:
         click.echo(
             f"endnim: interrupted; finished tables are kept in {out}: run the same command "

@@ -16,7 +16,9 @@ sorted), so equal notations mean isomorphic labelled trees. Values come from
 
 Each shape is stored in one SQLite transaction together with the record that it is done, so an
 interrupted run (Ctrl-C, even kill -9) keeps every finished shape and a rerun computes only the
-rest; a rerun with a larger N adds the new sizes. The label bound H of a store is fixed.
+rest; a rerun with a larger N adds the new sizes. The label bound H of a store is fixed. Every
+read checks each shape's trees against its digest; the digests, the one-line errors of a
+damaged or full store and the repair are :mod:`endnim.sweep.tree_integrity`.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -29,14 +31,11 @@ rest; a rerun with a larger N adds the new sizes. The label bound H of a store i
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
-import hashlib
 import heapq
 import itertools
 import json
 import math
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -50,11 +49,28 @@ from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
 from endnim.sweep.plan import SweepError, check_free_disk
 from endnim.sweep.store import LOCK, write_json_atomically
+from endnim.sweep.tree_integrity import (
+    DESCRIPTION,
+    SHAPES,
+    TREE_FORMAT,
+    TREE_STORE,
+    StoredRow,
+    TreeRepair,
+    TreeStoreDamaged,
+    damaged,
+    digest_shapes,
+    held_max_label,
+    open_for_writing,
+    read_description,
+    repair_hint,
+    shape_digest,
+    shape_file,
+    shape_problem,
+    shape_rows,
+    storage_error,
+    storage_errors,
+)
 
-TREE_STORE = "trees.sqlite"
-DESCRIPTION = "sweep.json"
-TREE_FORMAT = "tree-1"
-SHAPES = "shapes"
 """The directory of the shape digests (``shapes/07/0010.json``)."""
 MAX_VERTICES = 14
 MAX_LABELLINGS = 50_000_000
@@ -231,107 +247,11 @@ def is_tree_sweep(path: str | Path) -> bool:
     root = Path(path)
     if (root / TREE_STORE).is_file() or (root / SHAPES).is_dir():
         return True
-    return _description(root).get("kind") == "tree"
+    return read_description(root).get("kind") == "tree"
 
-
-def _description(root: Path) -> dict[str, Any]:
-    """The sweep's ``sweep.json`` (empty when missing or unreadable)."""
-    try:
-        data = json.loads((root / DESCRIPTION).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def shape_file(vertices: int, shape: int) -> str:
-    """The digest file (sidecar) of a shape, relative to the store.
-
-    >>> shape_file(7, 10)
-    'shapes/07/0010.json'
-    """
-    return f"{SHAPES}/{vertices:02d}/{shape:04d}.json"
-
-
-StoredRow = tuple[str, str, str, int, int]
-"""A tree as stored: notation, labels (JSON), edges (JSON), beans, Grundy value."""
 
 TreeRow = tuple[str, int, tuple[int, ...], int]
 """A tree as read: notation, vertices, labels, Grundy value."""
-
-
-def shape_digest(max_label: int, vertices: int, shape: int, rows: Iterable[StoredRow]) -> str:
-    """The SHA-256 of a shape's stored trees (in notation order) and of what they are: the
-    canonical serialisation a shape's sidecar records and every read checks.
-
-    >>> shape_digest(2, 1, 0, [("1", "[1]", "[]", 1, 1)])[:12]
-    'bfc08942db0e'
-    """
-    digest = hashlib.sha256(f"{TREE_FORMAT} labels<={max_label} n={vertices} s={shape}\n".encode())
-    for row in rows:
-        digest.update(("\t".join(map(str, row)) + "\n").encode())
-    return digest.hexdigest()
-
-
-def _shape_rows(
-    connection: sqlite3.Connection, vertices: int
-) -> Iterator[tuple[int, list[StoredRow]]]:
-    """The stored trees of ``vertices`` vertices, shape by shape, in notation order."""
-    cursor = connection.execute(
-        "SELECT shape, notation, labels, edges, beans, grundy, vertices FROM trees "
-        "WHERE vertices = ? ORDER BY shape, notation",
-        (vertices,),
-    )
-    for shape, group in itertools.groupby(cursor, key=lambda row: row[0]):
-        rows: list[StoredRow] = []
-        for _shape, notation, labels, edges, beans, grundy, n in group:
-            if n != vertices:  # a damaged index: the row is not what it was filed under
-                raise sqlite3.DatabaseError(f"a tree filed under {vertices} vertices has {n}")
-            rows.append((notation, labels, edges, beans, grundy))
-        yield int(shape), rows
-
-
-class TreeStoreDamaged(SweepError):
-    """The tree store does not match its digests or cannot be read: repair it."""
-
-
-def repair_hint(root: Path) -> str:
-    """How to repair the tree store in ``root``."""
-    return f"repair it with 'endnim sweep --repair {root}' (damaged shapes are computed again)"
-
-
-def _first_line(error: BaseException) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
-
-
-def damaged(root: Path, problem: str) -> TreeStoreDamaged:
-    """The one-line error of a tree store in ``root`` that cannot be trusted."""
-    return TreeStoreDamaged(
-        f"cannot read the tree sweep {root / TREE_STORE}: it is damaged ({problem}); "
-        f"{repair_hint(root)}"
-    )
-
-
-def is_full_disk(error: BaseException) -> bool:
-    """Whether a write failed for want of space (SQLite's SQLITE_FULL, ENOSPC, EDQUOT)."""
-    if isinstance(error, sqlite3.DatabaseError):
-        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
-    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
-
-
-def full_disk(root: Path) -> SweepError:
-    """The one-line refusal of a tree sweep whose disk is full."""
-    return SweepError(
-        f"the disk holding {root} is full (no space left for {TREE_STORE} and its digests): "
-        "every finished shape is kept and verified; free some space and run the same command "
-        "to resume"
-    )
-
-
-def storage_error(root: Path, error: BaseException) -> SweepError:
-    """SQLite's or the file system's complaint about the tree store in ``root``, in one line."""
-    if is_full_disk(error):
-        return full_disk(root)
-    return damaged(root, _first_line(error))
 
 
 def _connect_or_refuse(root: Path) -> sqlite3.Connection:
@@ -365,7 +285,7 @@ class TreeStore:
             and any(p.name not in (LOCK, DESCRIPTION) for p in root.iterdir())
         ):
             raise SweepError(f"{root} is not empty and holds no tree sweep: choose another --out")
-        held = _description(root).get("max_label")
+        held = read_description(root).get("max_label")
         if held is not None and held != max_label:
             raise SweepError(
                 f"{root} holds a tree sweep with labels <= {held}, not {max_label}: use another "
@@ -374,7 +294,7 @@ class TreeStore:
         root.mkdir(parents=True, exist_ok=True)
         store = cls(root, _connect_or_refuse(root))
         try:
-            with store._reading():
+            with store.reading():
                 store.check_file()
                 with store.connection:
                     store.connection.executescript(_SCHEMA)
@@ -425,14 +345,14 @@ class TreeStore:
 
     def check_file(self) -> None:
         """SQLite's ``quick_check`` and the meta table (against ``sweep.json``)."""
-        with self._reading():
+        with self.reading():
             check = self.connection.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise sqlite3.DatabaseError(str(check[0] if check else "no answer"))
             meta = self.meta
             if meta and (meta.get("format") != TREE_FORMAT or meta.get("kind") != "tree"):
                 raise sqlite3.DatabaseError(f"unknown format {meta.get('format')!r}")
-            held = _description(self.root).get("max_label")
+            held = read_description(self.root).get("max_label")
             if meta and held is not None and held != self.max_label:
                 raise sqlite3.DatabaseError(
                     f"labels <= {self.max_label} here, <= {held} in {DESCRIPTION}"
@@ -474,7 +394,7 @@ class TreeStore:
         return damaged(self.root, problem)
 
     @contextlib.contextmanager
-    def _reading(self) -> Iterator[None]:
+    def reading(self) -> Iterator[None]:
         """SQLite's and JSON's complaints about the file, as a one-line damage report."""
         try:
             yield
@@ -500,7 +420,7 @@ class TreeStore:
             self._max_label = int(self.meta["max_label"])
         return self._max_label
 
-    def _shape_records(self) -> dict[tuple[int, int], int]:
+    def shape_records(self) -> dict[tuple[int, int], int]:
         """(vertices, shape) -> trees of every finished shape."""
         rows = self.connection.execute("SELECT vertices, shape, trees FROM shapes").fetchall()
         return {(int(n), int(s)): int(t) for n, s, t in rows}
@@ -508,7 +428,7 @@ class TreeStore:
     @property
     def max_vertices(self) -> int:
         """Every size up to this one is complete."""
-        with self._reading():
+        with self.reading():
             done: dict[int, int] = dict(
                 self.connection.execute(
                     "SELECT vertices, COUNT(*) FROM shapes GROUP BY vertices"
@@ -520,39 +440,18 @@ class TreeStore:
         return top
 
     def done_shapes(self) -> set[tuple[int, int]]:
-        with self._reading():
-            return set(self._shape_records())
+        with self.reading():
+            return set(self.shape_records())
 
     def digest_shapes(self) -> set[tuple[int, int]]:
         """The shapes that have a digest file."""
-        found = set()
-        for path in (self.root / SHAPES).glob("*/*.json"):
-            if path.parent.name.isdigit() and path.stem.isdigit():
-                found.add((int(path.parent.name), int(path.stem)))
-        return found
-
-    def _digest_of(self, n: int, shape: int) -> dict[str, Any]:
-        try:
-            data = json.loads((self.root / shape_file(n, shape)).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        return digest_shapes(self.root)
 
     def shape_problem(
         self, n: int, shape: int, rows: Sequence[StoredRow], recorded: int | None
     ) -> str | None:
         """What is wrong with a shape's stored trees (None: they match the digest)."""
-        digest = self._digest_of(n, shape)
-        where = f"shape {shape} of {n} vertices"
-        if not digest:
-            return f"{where} has no readable digest {self.root / shape_file(n, shape)}"
-        if (
-            digest.get("sha256") != shape_digest(self.max_label, n, shape, rows)
-            or digest.get("trees") != len(rows)
-            or (recorded is not None and recorded != len(rows))
-        ):
-            return f"{where} does not match its digest {self.root / shape_file(n, shape)}"
-        return None
+        return shape_problem(self.root, self.max_label, n, shape, rows, recorded)
 
     # ------------------------------------------------------------------ writing
     def store_shape(
@@ -609,37 +508,19 @@ class TreeStore:
             )
         (self.root / shape_file(n, shape)).unlink(missing_ok=True)
 
-    def drop_damaged(self) -> list[tuple[int, int]]:
-        """Check every finished shape against its digest and forget the damaged ones (and
-        trees or digests of no finished shape), so that a run computes them again. Returns
-        the shapes forgotten."""
-        records = self._shape_records()
-        bad = set(records.keys() ^ self.digest_shapes())
-        sizes = {
-            int(row[0]) for row in self.connection.execute("SELECT DISTINCT vertices FROM trees")
-        }
-        for n in sorted(sizes | {n for n, _ in records}):
-            seen = set()
-            for shape, rows in _shape_rows(self.connection, n):
-                seen.add((n, shape))
-                if (n, shape) not in records or self.shape_problem(
-                    n, shape, rows, records[(n, shape)]
-                ):
-                    bad.add((n, shape))
-            bad |= {key for key in records if key[0] == n and key not in seen}
-        for n, shape in sorted(bad):
-            self.forget_shape(n, shape)
-        return sorted((n, s) for n, s in bad if 1 <= n <= MAX_VERTICES and s < len(tree_shapes(n)))
+    def knows_shape(self, n: int, shape: int) -> bool:
+        """Whether (``n``, ``shape``) is a shape a sweep computes."""
+        return 1 <= n <= MAX_VERTICES and shape < shape_count(n)
 
     # ------------------------------------------------------------------ reading
     def _verified(self, n: int) -> Iterator[tuple[int, list[StoredRow]]]:
         """The shapes of ``n`` vertices (a complete size) with their trees, each checked
         against its digest before it is handed on."""
-        with self._reading():
-            records = self._shape_records()
+        with self.reading():
+            records = self.shape_records()
             wanted = sorted(s for m, s in records if m == n)
             found = []
-            for shape, rows in _shape_rows(self.connection, n):
+            for shape, rows in shape_rows(self.connection, n):
                 found.append(shape)
                 if (n, shape) not in records:
                     raise self.damaged(f"trees of {n} vertices of an unfinished shape {shape}")
@@ -687,7 +568,7 @@ class TreeStore:
                 f"with labels <= {self.max_label}"
             )
         notation, n = canonical_notation(labels, edges), len(labels)
-        with self._reading():
+        with self.reading():
             row = self.connection.execute(
                 "SELECT vertices, shape FROM trees WHERE notation = ?", (notation,)
             ).fetchone()
@@ -704,8 +585,8 @@ class TreeStore:
 
     def _verified_shape(self, n: int, shape: int) -> dict[str, int]:
         """Notation -> value of one finished shape's trees, checked against its digest."""
-        with self._reading():
-            records = self._shape_records()
+        with self.reading():
+            records = self.shape_records()
             rows = [
                 (t, labels, edges, b, g)
                 for t, labels, edges, b, g, m in self.connection.execute(
@@ -895,90 +776,7 @@ def disk_need(plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]], max_la
 
 
 # --------------------------------------------------------------------------- writing
-@contextlib.contextmanager
-def _writing(root: Path) -> Iterator[None]:
-    """A full disk or a damaged file met while writing the store, as one line."""
-    try:
-        yield
-    except (sqlite3.DatabaseError, OSError) as error:
-        if isinstance(error, OSError) and not is_full_disk(error):
-            raise
-        raise storage_error(root, error) from None
-
-
-def _salvage(root: Path, max_label: int) -> list[tuple[int, int]]:
-    """Set a damaged ``trees.sqlite`` aside (``trees.sqlite.damaged-TIME``) and copy into a
-    new one every shape that still matches its digest; returns the shapes lost."""
-    aside = f"{TREE_STORE}.damaged-{int(time.time())}"
-    for suffix in ("", "-wal", "-shm"):
-        old = root / (TREE_STORE + suffix)
-        if old.exists():
-            os.replace(old, root / (aside + suffix))
-    store = TreeStore.create(root, max_label)
-    lost: list[tuple[int, int]] = []
-    with store:
-        wanted = store.digest_shapes()
-        found: set[tuple[int, int]] = set()
-        try:
-            damaged_file: sqlite3.Connection | None = sqlite3.connect(root / aside)
-        except sqlite3.Error:
-            damaged_file = None
-        for n in sorted({n for n, _ in wanted}):
-            try:
-                if damaged_file is None:
-                    break
-                for shape, rows in _shape_rows(damaged_file, n):
-                    if (n, shape) not in wanted or store.shape_problem(n, shape, rows, None):
-                        continue
-                    seconds = float(store._digest_of(n, shape).get("seconds", 0.0))
-                    with store.connection:
-                        store.connection.executemany(
-                            "INSERT INTO trees VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            [(t, n, shape, lab, e, b, g) for t, lab, e, b, g in rows],
-                        )
-                        store.connection.execute(
-                            "INSERT INTO shapes VALUES (?, ?, ?, ?)", (n, shape, len(rows), seconds)
-                        )
-                    found.add((n, shape))
-            except sqlite3.DatabaseError as error:
-                if is_full_disk(error):
-                    raise
-                continue  # the rest of this size is lost
-        if damaged_file is not None:
-            damaged_file.close()
-        for n, shape in sorted(wanted - found):
-            (root / shape_file(n, shape)).unlink(missing_ok=True)
-            lost.append((n, shape))
-    return lost
-
-
-def _open_for_writing(root: Path, max_label: int) -> tuple[TreeStore, list[tuple[int, int]], bool]:
-    """The store, ready to be written: a file SQLite cannot read is salvaged, and every
-    finished shape is checked against its digest, the damaged ones forgotten. Returns the
-    store, the shapes forgotten and whether the file was rebuilt."""
-    lost: list[tuple[int, int]] = []
-    for attempt in (1, 2):
-        try:
-            store = TreeStore.create(root, max_label)
-        except TreeStoreDamaged:
-            if attempt == 2:
-                raise
-            lost = _salvage(root, max_label)
-            continue
-        try:
-            with store._reading():
-                dropped = store.drop_damaged()
-        except TreeStoreDamaged:
-            store.close()
-            if attempt == 2:
-                raise
-            lost = _salvage(root, max_label)
-            continue
-        return store, sorted(set(lost) | set(dropped)), attempt == 2
-    raise AssertionError("unreachable")
-
-
-def _compute(
+def compute_shapes(
     store: TreeStore,
     plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]],
     progress: Progress | None = None,
@@ -1033,8 +831,8 @@ def run_tree_sweep(
     report = TreeSweepReport(str(out), max_vertices, max_label)
     if not is_tree_sweep(root):
         check_free_disk(root, disk_need(plan, max_label))
-    with writer_lock(root), _writing(root):
-        store, dropped, rebuilt = _open_for_writing(root, max_label)
+    with writer_lock(root), storage_errors(root):
+        store, dropped, rebuilt = open_for_writing(root, max_label, TreeStore.create)
         with store:
             done = store.done_shapes()
             todo = [step for step in plan if step[:2] not in done]
@@ -1044,49 +842,12 @@ def run_tree_sweep(
             report.rebuilt = rebuilt
             if progress is not None and report.kept_shapes:
                 progress(report.kept_shapes, len(plan))
-            _compute(store, todo, progress, len(plan), report.kept_shapes)
+            compute_shapes(store, todo, progress, len(plan), report.kept_shapes)
             report.computed_shapes = len(todo)
             summary = store.summary()
     report.sizes = [s for s in summary.sizes if s.vertices <= max_vertices]
     report.seconds = time.monotonic() - started
     return report
-
-
-@dataclass
-class TreeRepair:
-    """What ``endnim sweep --repair`` did to a tree sweep."""
-
-    root: str
-    kept: int
-    recomputed: int
-    rebuilt: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "repaired": self.root,
-            "kind": "tree",
-            "database_rebuilt": self.rebuilt,
-            "shapes_kept": self.kept,
-            "shapes_recomputed": self.recomputed,
-        }
-
-
-def _held_max_label(root: Path) -> int:
-    """The label bound of the tree sweep in ``root``: its description, else its digests."""
-    held = _description(root).get("max_label")
-    if isinstance(held, int):
-        return held
-    for path in sorted((root / SHAPES).glob("*/*.json")):
-        try:
-            value = json.loads(path.read_text(encoding="utf-8")).get("max_label")
-        except (OSError, ValueError, AttributeError):
-            continue
-        if isinstance(value, int):
-            return value
-    raise SweepError(
-        f"{root} has neither a readable {DESCRIPTION} nor a shape digest: the tree sweep "
-        "cannot be repaired (run it again into a new directory)"
-    )
 
 
 def repair_tree_store(path: str | Path, progress: Progress | None = None) -> TreeRepair:
@@ -1096,9 +857,9 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
     from endnim.sweep.runner import writer_lock
 
     root = Path(path)
-    max_label = _held_max_label(root)
-    with writer_lock(root), _writing(root):
-        store, dropped, rebuilt = _open_for_writing(root, max_label)
+    max_label = held_max_label(root)
+    with writer_lock(root), storage_errors(root):
+        store, dropped, rebuilt = open_for_writing(root, max_label, TreeStore.create)
         with store:
             done = store.done_shapes()
             top = max((n for n, _ in set(dropped) | done), default=0)
@@ -1109,7 +870,7 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
                 if (n, s) not in done and (n < top or (n, s) in dropped)
             ]
             check_free_disk(root, disk_need(todo, max_label))
-            _compute(store, todo, progress)
+            compute_shapes(store, todo, progress)
             store.summary()  # everything verifies now
             return TreeRepair(str(root), len(done), len(todo), rebuilt)
 

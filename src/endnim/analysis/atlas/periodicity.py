@@ -14,8 +14,10 @@ periods that cannot pass (their last steps are not constant) or cannot start ear
 best found so far (one step checked), which makes the whole atlas take seconds, not minutes.
 
 The CSV has one line per row a (columns :data:`COLUMNS`); the rows of one table are written
-together and flushed, so an interrupted run resumes without losing a finished table and the
-final file is byte-identical to an uninterrupted run.
+together and flushed, then the table's SHA-256 is sealed in ``FILE.digests``
+(:mod:`~endnim.analysis.atlas.table_digests`), so an interrupted run resumes without losing a
+finished table, a damaged or edited table is found (by every read) and computed again (by a
+resume), and the final file is byte-identical to an uninterrupted run.
 
 >>> import numpy as np
 >>> row_periodicity(np.array([5 ^ b for b in range(1, 65)]))   # two-pile End-Nim: 5 ⊕ b
@@ -36,6 +38,16 @@ from pathlib import Path
 
 import numpy as np
 
+from endnim.analysis.atlas.table_digests import (
+    TableInspection,
+    TableKey,
+    digests_path,
+    inspect_tables,
+    is_full_disk,
+    read_verified,
+    table_digest,
+    write_digests,
+)
 from endnim.analysis.periodicity import (
     DEFAULT_MIN_PERIODS,
     AtlasError,
@@ -196,32 +208,89 @@ def _header() -> str:
     return ",".join(COLUMNS) + "\n"
 
 
-def _finished_tables(path: Path, spec: AtlasSpec) -> tuple[set[tuple[str, str]], str]:
-    """The tables already complete in ``path`` and the file's text cut to them."""
-    text = path.read_text(encoding="utf-8")
-    if not text:  # created but never written: start afresh
-        return set(), _header()
-    if not text.startswith(_header()):
+def _options(spec: AtlasSpec) -> dict[str, int]:
+    """What the digests file records of a run: the options every table of the file shares."""
+    return {"b_max": spec.cols, "min_periods": spec.min_periods, "rows": spec.rows}
+
+
+def _repair_hint(path: Path) -> str:
+    return (
+        f"run 'endnim atlas periodicity {path}' again with the options that made it: it keeps "
+        "the intact tables and computes the others again"
+    )
+
+
+def _check_options(path: Path, found: TableInspection, body: str, spec: AtlasSpec) -> None:
+    """Refuse to resume a file made with another b_max or confidence rule: from its digests
+    file, or, when that is lost, from what most of its lines say."""
+    if found.seal_problem is None:
+        made = (found.options.get("b_max"), found.options.get("min_periods"))
+    else:
+        votes: Counter[tuple[str, str]] = Counter()
+        where = (COLUMNS.index("b_max"), COLUMNS.index("min_periods"))
+        for line in body.split("\n"):
+            try:
+                fields = next(csv.reader([line]), [])
+            except csv.Error:  # a damaged line has no vote
+                continue
+            if len(fields) == len(COLUMNS):
+                votes[(fields[where[0]], fields[where[1]])] += 1
+        if not votes:
+            return
+        made = votes.most_common(1)[0][0]
+    if (str(made[0]), str(made[1])) != (str(spec.cols), str(spec.min_periods)):
+        raise AtlasError(
+            f"{path} was made with b_max={made[0]}, min_periods={made[1]}; resume with the same "
+            "options or write to another file"
+        )
+
+
+Kept = dict[TableKey, tuple[str, str]]
+"""Finished tables: their lines and digest, in file order."""
+
+
+def _finished_tables(path: Path, spec: AtlasSpec, notice: Callable[[str], None]) -> Kept:
+    """The tables of ``path`` that match their digests (a resume keeps these), after telling
+    ``notice`` in one line which were not kept and why."""
+    raw = path.read_bytes()
+    if not raw:  # created but never written: start afresh
+        return {}
+    text = raw.decode("utf-8", errors="replace")  # a damaged byte only fails its table
+    found = inspect_tables(path, text, _header())
+    if not found.header_ok and found.seal_problem is not None:
         raise AtlasError(f"{path} is not a periodicity atlas (its header differs); move it away")
-    complete_lines = text[: text.rfind("\n") + 1]  # a line cut short by a kill is dropped
-    reader = csv.DictReader(io.StringIO(complete_lines))
-    grouped: dict[tuple[str, str], list[str]] = {}
-    for record in reader:
-        if record["b_max"] != str(spec.cols) or record["min_periods"] != str(spec.min_periods):
-            raise AtlasError(
-                f"{path} was made with b_max={record['b_max']}, "
-                f"min_periods={record['min_periods']}; resume with the same options or "
-                "write to another file"
-            )
-        grouped.setdefault((record["variant"], record["middle"]), []).append(record["a"])
-    wanted = [str(a) for a in range(1, spec.rows + 1)]
-    done = {key for key, rows in grouped.items() if rows == wanted}
-    kept = io.StringIO()
-    kept.write(_header())
-    for record in csv.DictReader(io.StringIO(complete_lines)):
-        if (record["variant"], record["middle"]) in done:
-            kept.write(_render([dict(record)]))
-    return done, kept.getvalue()
+    _check_options(path, found, text[text.find("\n") + 1 :], spec)
+    if found.seal_problem is not None:
+        if text.count("\n") > 1:
+            notice(f"{path}: {found.seal_problem}, so no table can be trusted: computing all again")
+        return {}
+    if found.options.get("rows") != spec.rows:
+        notice(f"{path}: made with --rows {found.options.get('rows')}: computing all again")
+        return {}
+    if not found.header_ok:
+        notice(f"{path}: its header is damaged: writing it again")
+    if found.damaged:
+        names = ", ".join(f"{v} a·{m}·b" for v, m in found.damaged[:3])
+        more = ", ..." if len(found.damaged) > 3 else ""
+        notice(
+            f"{path}: {len(found.damaged)} finished table(s) do not match their digests "
+            f"(damaged or edited), computing them again: {names}{more}"
+        )
+    return {key: (lines, found.digests[key]) for key, lines in found.verified.items()}
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` durably; a failed write leaves the old file whole."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 AtlasProgress = Callable[[int, int, str], None]
@@ -234,11 +303,16 @@ def run_atlas(
     *,
     progress: AtlasProgress | None = None,
     threads: int | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> int:
-    """Write (or complete) the periodicity atlas ``path``; returns the tables computed now.
+    """Write (or complete, or repair) the periodicity atlas ``path``; returns the tables
+    computed now.
 
-    Tables already complete in ``path`` are kept and skipped; a table cut short by an
-    interruption is computed again. Rows are appended one table at a time, flushed and synced.
+    Tables already complete in ``path`` that match their digests (``path.digests``) are kept
+    and skipped; a table cut short, edited or damaged is computed again (``notice`` hears of the
+    damaged ones in one line). Rows are appended one table at a time, flushed and synced, then
+    the table's digest is sealed. The result is the file an uninterrupted run writes. A full
+    disk is a one-line :class:`AtlasError`; what it cut short is not trusted by a resume.
     """
     from endnim.variants import get_row_variant
 
@@ -250,46 +324,62 @@ def run_atlas(
                 "(endnim atlas partizan catalogues its canonical forms)"
             )
     target = Path(path)
-    done: set[tuple[str, str]] = set()
+    options = _options(spec)
+    wanted = [(variant, middle_text(middle)) for variant, middle in spec.tables()]
+    kept: Kept = {}
     if target.exists():
-        done, kept = _finished_tables(target, spec)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(kept, encoding="utf-8")
-        os.replace(temporary, target)
+        kept = _finished_tables(target, spec, notice or (lambda line: None))
     else:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(_header(), encoding="utf-8")
-    tables = spec.tables()
+
+    def seal(order: Iterable[TableKey]) -> None:
+        write_digests(target, options, [(key, kept[key][1]) for key in order])
+
     computed = 0
-    finished = sum((v, middle_text(w)) in done for v, w in tables)
-    with target.open("a", encoding="utf-8") as out:
-        for variant, middle in tables:
-            if (variant, middle_text(middle)) in done:
-                continue
-            lines = table_rows(
-                variant, middle, spec.rows, spec.cols, spec.min_periods, threads=threads
-            )
-            out.write(_render(lines))
-            out.flush()
-            os.fsync(out.fileno())
-            computed += 1
-            finished += 1
-            if progress is not None:
-                progress(finished, len(tables), f"{variant} a·{middle_text(middle)}·b")
+    finished = sum(key in kept for key in wanted)
+    try:
+        _write_text(target, _header() + "".join(lines for lines, _ in kept.values()))
+        seal(kept)
+        with target.open("a", encoding="utf-8") as out:
+            for (variant, middle), key in zip(spec.tables(), wanted, strict=True):
+                if key in kept:
+                    continue
+                lines = _render(
+                    table_rows(
+                        variant, middle, spec.rows, spec.cols, spec.min_periods, threads=threads
+                    )
+                )
+                out.write(lines)
+                out.flush()
+                os.fsync(out.fileno())
+                kept[key] = (lines, table_digest(lines))
+                seal(kept)
+                computed += 1
+                finished += 1
+                if progress is not None:
+                    progress(finished, len(wanted), f"{variant} a·{key[1]}·b")
+        order = [key for key in kept if key not in set(wanted)] + [k for k in wanted if k in kept]
+        if order != list(kept):  # a repaired table goes back to its place
+            _write_text(target, _header() + "".join(kept[key][0] for key in order))
+            seal(order)
+    except OSError as error:
+        if is_full_disk(error):
+            raise AtlasError(
+                f"the disk holding {target} is full: every finished table is kept with its "
+                f"digest in {digests_path(target)}; free some space and run the same command "
+                "to resume"
+            ) from None
+        raise
     return computed
 
 
 def read_atlas(path: str | os.PathLike[str]) -> list[dict[str, str]]:
-    """The atlas lines as dictionaries of strings (pandas: ``pd.read_csv(path)``); a file that
-    is not a periodicity atlas is a one-line :class:`AtlasError`."""
-    try:
-        with Path(path).open(encoding="utf-8", newline="") as handle:
-            reader = csv.DictReader(handle)
-            if tuple(reader.fieldnames or ()) != COLUMNS:
-                raise AtlasError(f"{path} is not a periodicity atlas (its header differs)")
-            return list(reader)
-    except UnicodeDecodeError:
-        raise AtlasError(f"{path} is not a periodicity atlas (not UTF-8 text)") from None
+    """The atlas lines as dictionaries of strings (pandas: ``pd.read_csv(path)``), after
+    checking every table against its digests (``path.digests``); a file that is not a
+    periodicity atlas, or whose values do not match their digests, is a one-line
+    :class:`AtlasError` naming it and how to repair it."""
+    text = read_verified(Path(path), _header(), "periodicity atlas", _repair_hint(Path(path)))
+    return list(csv.DictReader(io.StringIO(text)))
 
 
 # --------------------------------------------------------------------------- summary
