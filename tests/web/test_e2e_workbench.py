@@ -250,3 +250,47 @@ def test_layout_on_a_wide_screen(page: Page, tmp_path: Path) -> None:
     grid = page.locator("main.grid").bounding_box()
     play = page.locator("#play-card").bounding_box()
     assert grid and play and play["width"] > 0.9 * grid["width"]  # no half-blank row
+
+
+# --------------------------------------------------------------------------- redo
+def test_redo_plays_again_what_undo_took_back_and_a_new_move_ends_it(page: Page) -> None:
+    open_page(page, "endnim", "3 1 4 1 5")
+    page.click("#new-game")
+    expect(page.locator("#redo")).to_be_disabled()
+    history = page.locator("#history li")
+    page.locator("#moves button.move:enabled").first.click()
+    expect(history).to_have_count(2)  # your move and the computer's answer
+    page.wait_for_function(SETTLED)
+    page.locator("#moves button.move:enabled").last.click()
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    played = [history.nth(i).text_content() for i in range(4)]
+
+    page.click("#undo")
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    page.click("#undo")
+    expect(history).to_have_count(0)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    first_move = (played[0] or "").split()[1]
+    expect(page.locator("#redo")).to_have_attribute("title", f"play {first_move} again")
+
+    page.click("#redo")  # your first move again; the perfect computer answers as before
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    page.click("#redo")
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    assert [history.nth(i).text_content() for i in range(4)] == played
+    expect(page.locator("#redo")).to_be_disabled()  # nothing left to replay
+
+    page.click("#undo")
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    page.locator("#moves button.move:enabled").first.click()  # a move of your own instead
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_disabled()

@@ -35,6 +35,7 @@ const state = {
   piles: ["3", "3", "3", "2"], // decimal strings: exact at any size
   back: [],
   game: null,
+  redo: [], // the moves Undo took back, last first: Redo plays them again
   request: 0,
   moves: null,
   hintMove: null,
@@ -443,13 +444,14 @@ function renderMoves() {
   }
 }
 
-async function playMove(moveText, player = null) {
+async function playMove(moveText, player = null, redoing = false) {
   showError("", "move-error");
   if (!moveText) return;
   state.hintMove = null;
   $("hint-text").hidden = true;
   try {
     if (state.game) {
+      if (!redoing) state.redo = []; // a move of your own ends what Redo could replay
       setBusy(true);
       for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
       state.game = await api("POST", `/api/games/${state.game.id}/moves`, undefined, { move: moveText });
@@ -501,6 +503,7 @@ async function newGame() {
       skill: Number($("skill").value),
     });
     state.back = [];
+    state.redo = [];
     $("hint-text").hidden = true;
     afterGameChange();
   } catch (error) {
@@ -540,6 +543,8 @@ function renderGame() {
   const status = $("game-status");
   $("hint").disabled = !game || game.over || game.to_move !== "human";
   $("undo").disabled = !game || !game.history.some((ply) => ply.mover === "human");
+  $("redo").disabled = !game || game.over || game.to_move !== "human" || !state.redo.length;
+  $("redo").title = state.redo.length && game ? `play ${state.redo[state.redo.length - 1]} again` : "";
   $("stop").disabled = !game;
   $("new-game").textContent = game ? "Restart this game" : "New game from this position";
   $("new-game").disabled = Boolean(game && game.to_move === "computer" && !game.over);
@@ -592,8 +597,10 @@ async function hint() {
 
 async function undo() {
   if (!state.game) return;
+  const taken = [...state.game.history].reverse().find((ply) => ply.mover === "human");
   try {
     state.game = await api("POST", `/api/games/${state.game.id}/undo`);
+    if (taken) state.redo.push(taken.move);
     $("hint-text").hidden = true;
     afterGameChange();
   } catch (error) {
@@ -601,8 +608,18 @@ async function undo() {
   }
 }
 
+async function redo() {
+  // Play again the move Undo took back (the computer answers it anew).
+  const move = state.redo.pop();
+  if (!state.game || move === undefined) return;
+  await playMove(move, null, true);
+  if (state.game && $("move-error").textContent) state.redo = []; // the game moved on otherwise
+  renderGame();
+}
+
 function stopGame() {
   state.game = null;
+  state.redo = [];
   state.hintMove = null;
   $("hint-text").hidden = true;
   renderGame();
@@ -1198,6 +1215,7 @@ async function followLink() {
   try {
     if (state.game) {
       state.game = null;
+      state.redo = [];
       state.hintMove = null;
       $("hint-text").hidden = true;
       renderGame();
@@ -1298,6 +1316,7 @@ async function start() {
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
   $("stop").addEventListener("click", stopGame);
   $("table-form").addEventListener("submit", (event) => { event.preventDefault(); drawTable(); });
   $("table-from-position").addEventListener("click", () => {
