@@ -20,7 +20,7 @@ from web.test_e2e import SETTLED, expect_analysis, open_page, watched_page
 from web.test_e2e_page import NARROW, NO_OVERLAP, shot
 
 from endnim.analyzer import analyze
-from endnim.cgt import position_value, to_unicode
+from endnim.cgt import compare, position_value, to_unicode
 from endnim.palette import grundy_colour, text_colour
 from endnim.variants import get_variant
 
@@ -294,3 +294,19 @@ def test_redo_plays_again_what_undo_took_back_and_a_new_move_ends_it(page: Page)
     expect(history).to_have_count(4)
     page.wait_for_function(SETTLED)
     expect(page.locator("#redo")).to_be_disabled()
+
+
+# --------------------------------------------------------------------------- G vs H
+@pytest.mark.parametrize("text", ["2 1 + 3", "2 + 3", "1 + 2 1", "1 + 1"])
+def test_the_value_card_adds_and_compares_two_games(page: Page, text: str) -> None:
+    open_page(page, "partizan", "2 1")
+    page.fill("#value-text", text)
+    page.click("#value-go")
+    g, h = (position_value(part.strip()) for part in text.split("+"))
+    expect(page.locator("#value-out .form.main .unicode")).to_have_text(to_unicode(g + h))
+    relation = compare(g, h).value
+    comparison = page.locator("#comparison")
+    expect(comparison).to_have_attribute("data-relation", relation)
+    expect(comparison).to_contain_text(text.replace("+", relation))
+    words = {"=": "equal", ">": "better for Left", "<": "better for Right", "‖": "confused"}
+    expect(comparison).to_contain_text(words[relation])

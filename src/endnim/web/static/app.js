@@ -969,6 +969,20 @@ async function copyText(text, button) {
   }
 }
 
+const RELATION_WORDS = {
+  "=": "equal: G − H is a P-position (the second player wins it)",
+  ">": "G is better for Left: Left wins G − H whoever starts",
+  "<": "G is better for Right: Right wins G − H whoever starts",
+  "‖": "confused (incomparable): the first player wins G − H",
+};
+
+function comparisonNode(comparison) {
+  // A sum of two, G + H: how G compares with H (the value row above is G + H).
+  return el("span", { id: "comparison", "data-relation": comparison.relation },
+    el("strong", { text: isGraphView() ? `G ${comparison.relation} H` : comparison.text }),
+    ` ${RELATION_WORDS[comparison.relation]}`);
+}
+
 function renderValue(v) {
   const card = $("value-card");
   card.dataset.text = v.text;
@@ -981,6 +995,10 @@ function renderValue(v) {
       v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
     ["birthday", el("span", { text: String(v.birthday) })],
   ];
+  if (v.comparison) {
+    rows[1][0] = "value of G + H";
+    rows.splice(2, 0, ["G vs H", comparisonNode(v.comparison)]);
+  }
   const list = el("dl", { class: "facts value-facts" });
   for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
   const parts = [list];
@@ -1003,7 +1021,7 @@ function renderValue(v) {
   }
   const info = state.variants[state.variant];
   const rules = graphView ? `${info ? info.title : state.variant}, as endnim value -v ${state.variant}` : "partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value";
-  parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite.` }));
+  parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite. Two positions joined by + are added (G + H) and compared (G ≥ H).` }));
   $("value-out").replaceChildren(...parts);
 }
 
