@@ -20,10 +20,11 @@ LLLLLLPR
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from endnim.errors import EndNimError
 from endnim.palette import OUTCOME_COLOURS, OUTCOME_TERMINAL_STYLES, text_colour
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_SIZE",
     "PhaseDiagram",
     "phase_diagram",
+    "phase_svg",
     "print_phase",
     "save_phase_figure",
 ]
@@ -95,6 +97,10 @@ class PhaseDiagram:
         """Whether the triple point lies inside the drawn range."""
         x, y = self.triple_point
         return x <= self.size and y <= self.size
+
+    def _repr_svg_(self) -> str:
+        """Notebook display: the figure of ``endnim phase --svg`` (:func:`phase_svg`)."""
+        return phase_svg(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim phase --json``.
@@ -224,11 +230,30 @@ def save_phase_figure(diagram: PhaseDiagram, path: str | Path, fmt: str | None =
     if kind not in ("svg", "png"):
         raise PhaseError(f"cannot draw {target.name!r}: choose a .svg or .png file")
     try:
-        import matplotlib
+        _draw(diagram, target, kind)
+    except OSError as error:
+        raise PhaseError(f"cannot write {target}: {error.strerror or error}") from None
+    return target
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+
+def phase_svg(diagram: PhaseDiagram) -> str:
+    """The figure of :func:`save_phase_figure` as SVG text (a notebook shows it).
+
+    >>> svg = phase_svg(phase_diagram((2, 4, 1), size=8))
+    >>> svg.startswith("<?xml") and "Phase diagram of w = 2 4 1" in svg
+    True
+    """
+    buffer = io.BytesIO()
+    _draw(diagram, buffer, "svg")
+    return buffer.getvalue().decode("utf-8")
+
+
+def _draw(diagram: PhaseDiagram, target: Path | BinaryIO, kind: str) -> None:
+    """Draw the figure into a file or a binary buffer (``kind``: svg or png)."""
+    try:
+        import matplotlib
         from matplotlib.colors import ListedColormap
+        from matplotlib.figure import Figure
     except ImportError:  # pragma: no cover - matplotlib is installed with the project
         raise PhaseError("drawing SVG or PNG needs matplotlib: pip install matplotlib") from None
 
@@ -238,8 +263,10 @@ def save_phase_figure(diagram: PhaseDiagram, path: str | Path, fmt: str | None =
     grid = [[codes[c] for c in row] for row in diagram.rows]
     colours = ListedColormap([COLOURS[k] for k in "NLRP"])
     inches = 6.4 if size <= 30 else 8.0
-    with plt.rc_context({"svg.hashsalt": "endnim", "font.size": 10}):
-        fig, ax = plt.subplots(figsize=(inches, inches))
+    # a Figure of its own, not pyplot: no backend is switched (a notebook's plots stay inline)
+    with matplotlib.rc_context({"svg.hashsalt": "endnim", "font.size": 10}):
+        fig = Figure(figsize=(inches, inches))
+        ax = fig.add_subplot()
         ax.imshow(
             grid,
             cmap=colours,
@@ -289,18 +316,12 @@ def save_phase_figure(diagram: PhaseDiagram, path: str | Path, fmt: str | None =
         for spine in ax.spines.values():
             spine.set_linewidth(0.8)
         fig.tight_layout()
-        try:
-            fig.savefig(
-                target,
-                format=kind,
-                dpi=150,
-                metadata={"Date": None} if kind == "svg" else {"Software": "endnim"},
-            )
-        except OSError as error:
-            raise PhaseError(f"cannot write {target}: {error.strerror or error}") from None
-        finally:
-            plt.close(fig)
-    return target
+        fig.savefig(
+            target,
+            format=kind,
+            dpi=150,
+            metadata={"Date": None} if kind == "svg" else {"Software": "endnim"},
+        )
 
 
 def _ticks(size: int, special: int) -> list[int]:

@@ -1,4 +1,5 @@
-"""SVG pictures of positions, for notebooks (``Position._repr_svg_``) and the web page.
+"""SVG pictures of positions, for notebooks (``Position._repr_svg_``) and the web page (graph
+positions: :mod:`endnim.graphs.picture`).
 
 >>> svg = position_svg((3, 1, 4))
 >>> svg.startswith("<svg") and svg.count("<rect") == 3 + 1

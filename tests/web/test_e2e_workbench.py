@@ -20,7 +20,7 @@ from web.test_e2e import SETTLED, expect_analysis, open_page, watched_page
 from web.test_e2e_page import NARROW, NO_OVERLAP, shot
 
 from endnim.analyzer import analyze
-from endnim.cgt import position_value, to_unicode
+from endnim.cgt import compare, position_value, to_unicode
 from endnim.palette import grundy_colour, text_colour
 from endnim.variants import get_variant
 
@@ -250,3 +250,63 @@ def test_layout_on_a_wide_screen(page: Page, tmp_path: Path) -> None:
     grid = page.locator("main.grid").bounding_box()
     play = page.locator("#play-card").bounding_box()
     assert grid and play and play["width"] > 0.9 * grid["width"]  # no half-blank row
+
+
+# --------------------------------------------------------------------------- redo
+def test_redo_plays_again_what_undo_took_back_and_a_new_move_ends_it(page: Page) -> None:
+    open_page(page, "endnim", "3 1 4 1 5")
+    page.click("#new-game")
+    expect(page.locator("#redo")).to_be_disabled()
+    history = page.locator("#history li")
+    page.locator("#moves button.move:enabled").first.click()
+    expect(history).to_have_count(2)  # your move and the computer's answer
+    page.wait_for_function(SETTLED)
+    page.locator("#moves button.move:enabled").last.click()
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    played = [history.nth(i).text_content() for i in range(4)]
+
+    page.click("#undo")
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    page.click("#undo")
+    expect(history).to_have_count(0)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    first_move = (played[0] or "").split()[1]
+    expect(page.locator("#redo")).to_have_attribute("title", f"play {first_move} again")
+
+    page.click("#redo")  # your first move again; the perfect computer answers as before
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    page.click("#redo")
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    assert [history.nth(i).text_content() for i in range(4)] == played
+    expect(page.locator("#redo")).to_be_disabled()  # nothing left to replay
+
+    page.click("#undo")
+    expect(history).to_have_count(2)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_enabled()
+    page.locator("#moves button.move:enabled").first.click()  # a move of your own instead
+    expect(history).to_have_count(4)
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#redo")).to_be_disabled()
+
+
+# --------------------------------------------------------------------------- G vs H
+@pytest.mark.parametrize("text", ["2 1 + 3", "2 + 3", "1 + 2 1", "1 + 1"])
+def test_the_value_card_adds_and_compares_two_games(page: Page, text: str) -> None:
+    open_page(page, "partizan", "2 1")
+    page.fill("#value-text", text)
+    page.click("#value-go")
+    g, h = (position_value(part.strip()) for part in text.split("+"))
+    expect(page.locator("#value-out .form.main .unicode")).to_have_text(to_unicode(g + h))
+    relation = compare(g, h).value
+    comparison = page.locator("#comparison")
+    expect(comparison).to_have_attribute("data-relation", relation)
+    expect(comparison).to_contain_text(text.replace("+", relation))
+    words = {"=": "equal", ">": "better for Left", "<": "better for Right", "‖": "confused"}
+    expect(comparison).to_contain_text(words[relation])

@@ -148,6 +148,34 @@ def test_value_errors_are_one_line(client: TestClient) -> None:
     assert "3,,4" in error_of(client.get("/api/value", params={"position": "3,,4"}), 400)
 
 
+def test_a_sum_of_two_is_also_a_comparison(client: TestClient) -> None:
+    """G vs H is the outcome of G - H, and -H is H reversed (Left and Right swap ends):
+    P is =, L is >, R is <, N is ‖ (confused)."""
+    from endnim.cgt import outcome, sum_value
+
+    relation_of = {"P": "=", "L": ">", "R": "<", "N": "‖"}
+    rows = [row for row in positions(3, 3) if row]
+    seen = set()
+    for g in rows[::3]:
+        for h in rows[::4]:
+            text = f"{' '.join(map(str, g))} + {' '.join(map(str, h))}"
+            answer = client.get("/api/value", params={"position": text}).json()
+            difference = outcome(sum_value([tuple(g), tuple(reversed(h))]))
+            comparison = answer["comparison"]
+            assert comparison["relation"] == relation_of[difference], text
+            assert comparison["text"] == text.replace("+", comparison["relation"])
+            seen.add(comparison["relation"])
+    assert seen == {"=", ">", "<", "‖"}
+    assert client.get("/api/value", params={"position": "2 1"}).json()["comparison"] is None
+    three = client.get("/api/value", params={"position": "1 + 2 + 3"}).json()
+    assert three["comparison"] is None
+    assert client.get("/api/value", params={"position": "2 + 3"}).json()["comparison"] == {
+        "relation": "‖",
+        "text": "2 ‖ 3",
+        "ascii": "2 <> 3",
+    }
+
+
 # --------------------------------------------------------------------------- exports
 @pytest.mark.parametrize(
     ("variant", "middle"),

@@ -7,7 +7,7 @@ and every comparison is memoised; see :mod:`endnim.cgt.game`. The modules, one c
 * :mod:`~endnim.cgt.canonical` — canonical simplification (dominated, reversible options);
 * :mod:`~endnim.cgt.order` — ``<=``, compare (=, >, <, ‖), outcome class;
 * :mod:`~endnim.cgt.arithmetic` — negation and disjunctive sums;
-* :mod:`~endnim.cgt.notation` — Unicode and CGSuite ASCII printing, and a parser;
+* :mod:`~endnim.cgt.notation` — Unicode, CGSuite ASCII and LaTeX printing, and a parser;
 * :mod:`~endnim.cgt.stops`, :mod:`~endnim.cgt.atomic` — stops, all-small games, atomic weight;
 * :mod:`~endnim.cgt.positions` — partizan End-Nim positions and sums (Albert–Nowakowski §3).
 
@@ -32,6 +32,7 @@ from endnim.cgt.notation import (
     parse,
     printed_length,
     to_ascii,
+    to_latex,
     to_unicode,
 )
 from endnim.cgt.order import Relation, compare, confused, equal, geq, leq, outcome
@@ -77,5 +78,6 @@ __all__ = [
     "sum_of",
     "sum_value",
     "to_ascii",
+    "to_latex",
     "to_unicode",
 ]

@@ -27,6 +27,8 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
+from endnim.errors import EndNimError
+
 _core: ModuleType | None
 try:  # the compiled mirror of the table (order and simplification on ids); optional
     from endnim.cgt import _core
@@ -77,6 +79,9 @@ NUS = tuple[Fraction, int, int]
 
 _HALF = Fraction(1, 2)
 
+LATEX_LIMIT = 5_000
+"""A canonical form longer than this (in ASCII) is shown as text, not typeset, in a notebook."""
+
 
 class Operations:
     """The operations a :class:`Game`'s operators delegate to, filled in by the modules that
@@ -90,6 +95,7 @@ class Operations:
     compare: Callable[[Game, Game], Relation]
     to_unicode: Callable[[Game], str]
     to_ascii: Callable[[Game], str]
+    to_latex: Callable[[Game, int | None], str]
     parse: Callable[[str], Game]
 
 
@@ -176,6 +182,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({OPERATIONS.to_ascii(self)!r})"
+
+    def _repr_latex_(self) -> str | None:
+        r"""Notebook display: the canonical form as LaTeX math (cgt-tools' style), or ``None``
+        (the plain text instead) when its ASCII text exceeds :data:`LATEX_LIMIT` characters.
+
+        >>> from endnim.cgt import parse
+        >>> print(parse("{1|*}")._repr_latex_(), parse("^*")._repr_latex_())
+        $\{1 \mid *\}$ $\uparrow*$
+        """
+        try:
+            return f"${OPERATIONS.to_latex(self, LATEX_LIMIT)}$"
+        except EndNimError:  # the form is too long to typeset
+            return None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_unpickle, (OPERATIONS.to_ascii(self),))

@@ -35,11 +35,13 @@ __all__ = [
     "parse",
     "printed_length",
     "to_ascii",
+    "to_latex",
     "to_unicode",
 ]
 
 _UNICODE: dict[int, str] = {}
 _ASCII: dict[int, str] = {}
+_LATEX: dict[int, str] = {}
 _SIZES: dict[tuple[int, bool], int] = {}
 
 
@@ -73,6 +75,74 @@ def to_ascii(g: Game, limit: int | None = None) -> str:
     """
     _check_length(g, True, limit)
     return _text(g, True)
+
+
+def to_latex(g: Game, limit: int | None = None) -> str:
+    r"""The value as LaTeX math (no dollars), what a notebook shows: ``\{1 \mid *\}``.
+
+    The shapes of :func:`to_unicode`: numbers (``\frac{1}{2}``), ups and downs
+    (``\uparrow``, ``\Uparrow``, ``3{\cdot}\uparrow``), stars, ``\pm G``,
+    ``\mathrm{Tiny}(G)`` and options in braces. With ``limit``, a form whose ASCII text is
+    longer than ``limit`` characters raises :class:`ValueTooLongError` first.
+
+    >>> print(*[to_latex(parse(t)) for t in ("0", "-1/2", "^*", "vv", "^3*2", "+-1", "{1|*}")])
+    0 -\frac{1}{2} \uparrow* \Downarrow 3{\cdot}\uparrow*2 \pm 1 \{1 \mid *\}
+    >>> print(to_latex(parse("{0|^*2,^^*3}")), to_latex(parse("1+Tiny(2)")))
+    \{0 \mid \uparrow*2, \Uparrow*3\} 1+\mathrm{Tiny}(2)
+    """
+    _check_length(g, True, limit)
+    found = _LATEX.get(g.id)
+    if found is None:
+        found = _latex(g)
+        _LATEX[g.id] = found
+    return found
+
+
+def _latex(g: Game) -> str:
+    kind, data = _shape(g)
+    if kind == "nus" and g.nus is not None:
+        return _nus_latex(g.nus)
+    if kind == "switch":
+        inner = _latex_options(g.left)
+        return f"\\pm {inner}" if len(g.left) == 1 else f"\\pm({inner})"
+    if data is not None:
+        prefix, argument = data
+        name = "Tiny" if kind == "tiny" else "Miny"
+        return f"{_prefix_latex(prefix)}\\mathrm{{{name}}}({to_latex(argument)})"
+    return f"\\{{{_latex_options(g.left)} \\mid {_latex_options(g.right)}\\}}"
+
+
+def _latex_options(options: tuple[Game, ...]) -> str:
+    texts = []
+    for g in options:  # sorted as the Unicode text sorts them: birthday, then text
+        texts.append((g.birthday, _text(g, False), to_latex(g)))
+    texts.sort()
+    return ", ".join(latex for _, _, latex in texts)
+
+
+def _number_latex(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    return f"{sign}\\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+
+
+def _prefix_latex(prefix: str) -> str:
+    """A Tiny/Miny prefix such as ``-1/2+`` in LaTeX."""
+    return f"{_number_latex(Fraction(prefix[:-1]))}+" if prefix else ""
+
+
+def _nus_latex(value: NUS) -> str:
+    x, ups, star = value
+    text = _number_latex(x) if x != 0 or (ups == 0 and star == 0) else ""
+    if ups:
+        size = abs(ups)
+        single, double = ("\\uparrow", "\\Uparrow") if ups > 0 else ("\\downarrow", "\\Downarrow")
+        mark = single if size == 1 else double if size == 2 else f"{size}{{\\cdot}}{single}"
+        text += ("+" if text and size > 2 else "") + mark
+    if star:
+        text += "*" if star == 1 else f"*{star}"
+    return text
 
 
 def printed_length(g: Game, ascii: bool = False) -> int:
@@ -351,4 +421,5 @@ def parse(text: str) -> Game:
 
 OPERATIONS.to_unicode = to_unicode
 OPERATIONS.to_ascii = to_ascii
+OPERATIONS.to_latex = to_latex
 OPERATIONS.parse = parse

@@ -239,6 +239,13 @@ class Graph:
             result["homes"] = list(self.homes)
         return result
 
+    def _repr_svg_(self) -> str:
+        """Notebook display: the graph drawn as the web page lays it out
+        (:func:`endnim.graphs.picture.graph_svg`)."""
+        from endnim.graphs.picture import graph_svg
+
+        return graph_svg(self.labels, self.edges, self.colours, self.homes)
+
     def to_text(self) -> str:
         """One line of JSON (what ``parse`` reads back)."""
         return json.dumps(self.to_json(), separators=(", ", ": "))

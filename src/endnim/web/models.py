@@ -280,6 +280,16 @@ class SummandOut(FormOut):
     position: str
 
 
+class ComparisonOut(BaseModel):
+    """How G (the first summand) compares with H (the second): =, >, < or ‖ (confused)."""
+
+    relation: Literal["=", ">", "<", "‖"] = Field(
+        description="= (G - H is P), > (L: Left wins G - H), < (R), ‖ (N: confused)"
+    )
+    text: str = Field(description="'G relation H' with both positions, e.g. '2 1 > 1 2'")
+    ascii: str = Field(description="the same in ASCII (confused written <>, as CGSuite does)")
+
+
 class OptionOut(FormOut):
     """A Left or Right option: the move, where it leads, its value."""
 
@@ -308,3 +318,6 @@ class ValueOut(BaseModel):
     notes: list[str]
     summands: list[SummandOut]
     options: dict[str, list[OptionOut]] | None
+    comparison: ComparisonOut | None = Field(
+        default=None, description="for a sum of two games G + H: how G compares with H"
+    )

@@ -187,16 +187,21 @@ def _form(game: Any) -> dict[str, Any]:
 def value_task(text: str, variant: str) -> dict[str, Any]:
     """Canonical forms for the page: the object of ``endnim value --json`` for ``text`` (one
     position or a sum ``3 1 2 + 2 2``), plus ``summands`` (each one's value) and, for a single
-    position, ``options``: every Left and Right option with its move and value. Graphs
+    position, ``options``: every Left and Right option with its move and value; for a sum of
+    two, ``comparison``: how the first compares with the second (G ≥ H beside G + H). Graphs
     (``depot-partizan``) too, as ``endnim value -v depot-partizan`` computes them.
 
     >>> v = value_task("2 1", "partizan")
     >>> v["value"], v["atomic_weight"], [o["value"] for o in v["options"]["L"]]
     ('↑*3', '1', ['*', '0'])
+    >>> value_task("3 1 2 + 2 2", "partizan")["comparison"]["text"]
+    '3 1 2 > 2 2'
+    >>> value_task("2 1 + 1 2", "partizan")["comparison"]["relation"]
+    '>'
     >>> value_task("2 1", "depot-partizan")["value"]  # the row as a warehouse: the same value
     '↑*3'
     """
-    from endnim.cgt import atomic_weight, outcome, position_value, sum_value
+    from endnim.cgt import atomic_weight, compare, outcome, position_value, sum_value
     from endnim.cgt.positions import deep_recursion
     from endnim.commands.value import parse_sum, value_dict
 
@@ -228,6 +233,15 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     result["summands"] = [
         {"position": text_of, **_form(p)} for text_of, p in zip(shown, parts, strict=True)
     ]
+    result["comparison"] = None
+    if len(parts) == 2:
+        with deep_recursion():
+            relation = compare(parts[0], parts[1]).value
+        result["comparison"] = {
+            "relation": relation,
+            "text": f"{shown[0]} {relation} {shown[1]}",
+            "ascii": f"{shown[0]} {'<>' if relation == '‖' else relation} {shown[1]}",
+        }
     options: dict[str, list[dict[str, Any]]] | None = None
     if len(summands) == 1:
         options = {}

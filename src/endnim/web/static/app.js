@@ -35,6 +35,7 @@ const state = {
   piles: ["3", "3", "3", "2"], // decimal strings: exact at any size
   back: [],
   game: null,
+  redo: [], // the moves Undo took back, last first: Redo plays them again
   request: 0,
   moves: null,
   hintMove: null,
@@ -443,13 +444,14 @@ function renderMoves() {
   }
 }
 
-async function playMove(moveText, player = null) {
+async function playMove(moveText, player = null, redoing = false) {
   showError("", "move-error");
   if (!moveText) return;
   state.hintMove = null;
   $("hint-text").hidden = true;
   try {
     if (state.game) {
+      if (!redoing) state.redo = []; // a move of your own ends what Redo could replay
       setBusy(true);
       for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
       state.game = await api("POST", `/api/games/${state.game.id}/moves`, undefined, { move: moveText });
@@ -501,6 +503,7 @@ async function newGame() {
       skill: Number($("skill").value),
     });
     state.back = [];
+    state.redo = [];
     $("hint-text").hidden = true;
     afterGameChange();
   } catch (error) {
@@ -540,6 +543,8 @@ function renderGame() {
   const status = $("game-status");
   $("hint").disabled = !game || game.over || game.to_move !== "human";
   $("undo").disabled = !game || !game.history.some((ply) => ply.mover === "human");
+  $("redo").disabled = !game || game.over || game.to_move !== "human" || !state.redo.length;
+  $("redo").title = state.redo.length && game ? `play ${state.redo[state.redo.length - 1]} again` : "";
   $("stop").disabled = !game;
   $("new-game").textContent = game ? "Restart this game" : "New game from this position";
   $("new-game").disabled = Boolean(game && game.to_move === "computer" && !game.over);
@@ -592,8 +597,10 @@ async function hint() {
 
 async function undo() {
   if (!state.game) return;
+  const taken = [...state.game.history].reverse().find((ply) => ply.mover === "human");
   try {
     state.game = await api("POST", `/api/games/${state.game.id}/undo`);
+    if (taken) state.redo.push(taken.move);
     $("hint-text").hidden = true;
     afterGameChange();
   } catch (error) {
@@ -601,8 +608,18 @@ async function undo() {
   }
 }
 
+async function redo() {
+  // Play again the move Undo took back (the computer answers it anew).
+  const move = state.redo.pop();
+  if (!state.game || move === undefined) return;
+  await playMove(move, null, true);
+  if (state.game && $("move-error").textContent) state.redo = []; // the game moved on otherwise
+  renderGame();
+}
+
 function stopGame() {
   state.game = null;
+  state.redo = [];
   state.hintMove = null;
   $("hint-text").hidden = true;
   renderGame();
@@ -952,6 +969,20 @@ async function copyText(text, button) {
   }
 }
 
+const RELATION_WORDS = {
+  "=": "equal: G − H is a P-position (the second player wins it)",
+  ">": "G is better for Left: Left wins G − H whoever starts",
+  "<": "G is better for Right: Right wins G − H whoever starts",
+  "‖": "confused (incomparable): the first player wins G − H",
+};
+
+function comparisonNode(comparison) {
+  // A sum of two, G + H: how G compares with H (the value row above is G + H).
+  return el("span", { id: "comparison", "data-relation": comparison.relation },
+    el("strong", { text: isGraphView() ? `G ${comparison.relation} H` : comparison.text }),
+    ` ${RELATION_WORDS[comparison.relation]}`);
+}
+
 function renderValue(v) {
   const card = $("value-card");
   card.dataset.text = v.text;
@@ -964,6 +995,10 @@ function renderValue(v) {
       v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
     ["birthday", el("span", { text: String(v.birthday) })],
   ];
+  if (v.comparison) {
+    rows[1][0] = "value of G + H";
+    rows.splice(2, 0, ["G vs H", comparisonNode(v.comparison)]);
+  }
   const list = el("dl", { class: "facts value-facts" });
   for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
   const parts = [list];
@@ -986,7 +1021,7 @@ function renderValue(v) {
   }
   const info = state.variants[state.variant];
   const rules = graphView ? `${info ? info.title : state.variant}, as endnim value -v ${state.variant}` : "partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value";
-  parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite.` }));
+  parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite. Two positions joined by + are added (G + H) and compared (G ≥ H).` }));
   $("value-out").replaceChildren(...parts);
 }
 
@@ -1198,6 +1233,7 @@ async function followLink() {
   try {
     if (state.game) {
       state.game = null;
+      state.redo = [];
       state.hintMove = null;
       $("hint-text").hidden = true;
       renderGame();
@@ -1298,6 +1334,7 @@ async function start() {
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
   $("stop").addEventListener("click", stopGame);
   $("table-form").addEventListener("submit", (event) => { event.preventDefault(); drawTable(); });
   $("table-from-position").addEventListener("click", () => {
