@@ -130,19 +130,8 @@ def test_the_finder_sees_a_circle() -> None:
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-NOT_YET_BROKEN = [
-    ["endnim.search", "endnim.variants.guarded"],
-    ["endnim.web.app", "endnim.web.sandbox"],
-]
-"""Two circles that came with the checking of users' rule sets (issue 25, merged while issue 20
-removed the others): the search calls the guard's watched_expansion, which reads
-search.estimate_bytes; the sandbox starts web.app's server, which holds a sandbox. Named here so
-that no new circle passes unseen; to be removed (a rule-set hook for the watch, the app factory
-passed to the sandbox), then this list goes."""
-
-
 def test_no_import_circles() -> None:
-    found = [c for c in circles(import_graph()) if c not in NOT_YET_BROKEN]
+    found = circles(import_graph())
     assert not found, "\n".join(" <-> ".join(c) for c in found)
 
 

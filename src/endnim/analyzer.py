@@ -1,10 +1,11 @@
 """``analyze``: the one entry point the front-ends call.
 
-It picks the closed-form theory, the exact search, or both, and returns one :class:`Analysis`
-that serialises to the JSON the CLI and the API print. It asks the rule set what it offers (a
-theory, an engine family) and never branches on a name: a rule set without a theory, or whose
-positions are not rows, is answered by the exact search through the generic
-:class:`~endnim.ruleset.RuleSet` hooks, and the notes say so.
+It builds a :class:`Plan` (:func:`plan_for`: which strategy of :mod:`endnim.strategies`
+decides, which is asked when that one is over budget, which fill in what is left open) and runs
+it, returning one :class:`Analysis` that serialises to the JSON the CLI and the API print. It
+asks the rule set what it offers (a theory, an engine family) and never branches on a name: a
+rule set without a theory, or whose positions are not rows, is answered by the exact search
+through the generic :class:`~endnim.ruleset.RuleSet` hooks, and the notes say so.
 
 >>> a = analyze("3 1 3")
 >>> a.outcome, a.grundy, a.winning_moves, a.method
@@ -16,19 +17,15 @@ positions are not rows, is answered by the exact search through the generic
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from endnim.errors import BudgetError, EndNimError, VariantError
+from endnim.parts import splits
 from endnim.ruleset import RuleSet
-from endnim.search import (
-    ImpartialValue,
-    default_solver,
-    estimate_bytes,
-    format_bytes,
-    format_count,
-)
-from endnim.strategies.engine import by_engine, check_engine, engine_family, engine_row
-from endnim.strategies.parts import by_parts, splits
+from endnim.strategies import STRATEGIES
+from endnim.strategies.base import Request, Strategy
+from endnim.strategies.engine import check_engine, engine_family
 from endnim.strategies.result import (
     AUTO_BUDGET_ADVICE,
     AUTO_ENGINE_CELLS,
@@ -40,13 +37,11 @@ from endnim.strategies.result import (
     THRESHOLD_NAMES,
     Analysis,
     Method,
-    remoteness_of,
     remoteness_text,
     thresholds_text,
 )
-from endnim.strategies.search import by_search_plain, search_thresholds
+from endnim.strategies.search import search_thresholds
 from endnim.strategies.sums import by_sum, is_sum
-from endnim.strategies.theory import by_theory
 from endnim.variants import Variant, get_variant
 
 __all__ = [
@@ -60,9 +55,11 @@ __all__ = [
     "THRESHOLD_NAMES",
     "Analysis",
     "Method",
+    "Plan",
     "analyze",
     "analyzer_of",
     "engine_family",
+    "plan_for",
     "remoteness_text",
     "search_thresholds",
     "thresholds_text",
@@ -104,21 +101,8 @@ def analyze(
             budget,
         )
     piles = rules.coerce_position(position)
-    if method == "search":
-        return _by_search(piles, rules, budget)
-    if method == "engine":
-        return by_engine(piles, check_engine(rules), budget, threads, progress)
-    theory = rules.theory()
-    if theory is None:
-        if method == "theory":
-            others = "auto, search or engine" if engine_family(rules) else "auto or search"
-            raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
-        return _without_theory(piles, rules, budget, threads, progress)
-    assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
-    analysis = by_theory(piles, rules, theory)
-    if method == "auto":
-        _complete(analysis, rules, budget, threads, progress)
-    return analysis
+    request = Request(method, budget, threads, progress)
+    return plan_for(rules, method).run(piles, request)
 
 
 def analyzer_of(
@@ -138,110 +122,95 @@ def analyzer_of(
     """
     try:
         rules = get_variant(variant)
-        theory = rules.theory() if method in ("auto", "theory") else None
+        plan = plan_for(rules, method) if rules.theory() is not None else None
     except EndNimError:
-        theory = None
-    if theory is None or not isinstance(rules, Variant):
+        plan = None
+    if plan is None or not isinstance(rules, Variant):
         return lambda position: analyze(
             position, variant, method, budget=budget, threads=threads, progress=progress
         )
-    coerce, complete = rules.coerce_position, method == "auto"
+    coerce, request = rules.coerce_position, Request(method, budget, threads, progress)
 
     def run(position: object) -> Analysis:
         if is_sum(position):
             return analyze(position, variant, method, budget=budget, threads=threads)
-        analysis = by_theory(coerce(position), rules, theory)
-        if complete:
-            _complete(analysis, rules, budget, threads, progress)
-        return analysis
+        return plan.run(coerce(position), request)
 
     return run
 
 
-def _without_theory(
-    piles: Any,
-    rules: RuleSet[Any, Any],
-    budget: int | None,
-    threads: int | None,
-    progress: Callable[[int, int], None] | None,
-) -> Analysis:
-    """``auto`` for a rule set without a theory: the exact search, else the engine."""
-    note = f"{rules.title} has no closed-form theory"
-    try:
-        analysis = _by_search(piles, rules, budget)
-    except BudgetError as error:
-        if engine_family(rules) is None or not isinstance(rules, Variant):
-            raise BudgetError(
-                f"{note}, and {error}",
-                states=error.states,
-                bytes_needed=error.bytes_needed,
-                budget=error.budget,
-            ) from None
-        analysis = by_engine(piles, rules, budget, threads, progress)
-        analysis.notes.insert(
-            0, f"{note}: decided by the compiled engine (the search was over its budget)"
-        )
-        return analysis
-    analysis.notes.insert(0, f"{note}: decided by exact search")
-    return analysis
+STRATEGY = {strategy.name: strategy for strategy in STRATEGIES}
 
 
-def _complete(
-    analysis: Analysis,
-    rules: Variant,
-    budget: int | None,
-    threads: int | None,
-    progress: Callable[[int, int], None] | None,
-) -> None:
-    """Fill in what no theorem fixed: remoteness by search, a Grundy value by search or engine."""
-    piles = analysis.position
-    states = rules.estimate_states(piles)
-    affordable = (
-        states <= budget
-        if budget is not None
-        else (states <= AUTO_SEARCH_BUDGET and rules.estimate_work(piles) <= AUTO_SEARCH_WORK)
-    )
-    if affordable:
-        solver = default_solver(rules, max(states, AUTO_SEARCH_BUDGET))
-        value = solver.value(piles)
-        analysis.remoteness = remoteness_of(value)
-        analysis.sources["remoteness"] = "search"
-        if isinstance(value, ImpartialValue) and analysis.grundy is None:
-            analysis.grundy = value.grundy
-            analysis.sources["grundy"] = "search"
-        return
-    analysis.notes.append(
-        f"remoteness not computed: exact search may visit up to {format_count(states)} states "
-        f"(about {format_bytes(estimate_bytes(states, piles))}), {AUTO_BUDGET_ADVICE}"
-    )
-    if analysis.grundy is not None or not rules.impartial:
-        return
-    engine = engine_row()  # imported once (numpy), not per line of a batch
-    try:
-        family = engine.family_of(rules)  # kept on the rule set: a batch asks this once per line
-    except engine.EngineError:
-        return
-    cells_budget = AUTO_ENGINE_CELLS if budget is None else budget
-    refusal = engine.plan_row(family, piles).refusal(cells_budget)  # solve_row's check, early
-    if refusal:
-        analysis.notes.append(f"Grundy value not computed: {refusal}")
-        return
-    try:
-        result = engine.solve_row(
-            rules,
-            piles,
-            threads=threads,
-            progress=progress,
-            cells_budget=cells_budget,
-        )
-    except engine.EngineError as error:
-        analysis.notes.append(f"Grundy value not computed: {error}")
-        return
-    analysis.grundy = result.value
-    analysis.sources["grundy"] = "engine"
+@dataclass(frozen=True)
+class Plan:
+    """How :func:`analyze` answers for one rule set and method: the strategies that may decide,
+    in order (the first that is within its budget decides; the next is asked when it is not),
+    then the strategies that fill in what the decision left open."""
+
+    rules: RuleSet[Any, Any]
+    decide: tuple[Strategy, ...]
+    complete: tuple[Strategy, ...] = ()
+    why: str | None = None
+    """Why the plan is what it is, opening the notes (``... has no closed-form theory``)."""
+
+    def run(self, position: Any, request: Request) -> Analysis:
+        """The analysis of ``position``: decided, completed, and its notes naming the plan."""
+        rules, failed = self.rules, None
+        for at, strategy in enumerate(self.decide):
+            if at and strategy.can_answer(rules, position, request) is None:
+                continue
+            try:
+                analysis = strategy.run(rules, position, request)
+            except BudgetError as error:
+                later = self.decide[at + 1 :]
+                if any(s.can_answer(rules, position, request) is not None for s in later):
+                    failed = strategy
+                    continue
+                if failed is None and self.why is not None:
+                    raise BudgetError(
+                        f"{self.why}, and {error}",
+                        states=error.states,
+                        bytes_needed=error.bytes_needed,
+                        budget=error.budget,
+                    ) from None
+                raise
+            if self.why is not None:
+                over = (
+                    ""
+                    if failed is None
+                    else f" (the {failed.title.split()[-1]} was over its budget)"
+                )
+                analysis.notes.insert(0, f"{self.why}: decided by {strategy.title}{over}")
+            for completion in self.complete:
+                completion.run(rules, position, request, analysis)
+            return analysis
+        raise AssertionError("a plan has a strategy that decides")  # pragma: no cover
 
 
-def _by_search(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
-    if splits(rules):
-        return by_parts(piles, rules, budget)
-    return by_search_plain(piles, rules, budget)
+def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
+    """The plan of :func:`analyze` for ``rules`` and ``method``: which strategy decides, which
+    is asked next when it is over budget, which fill in the rest.
+
+    >>> plan = plan_for(get_variant("endnim"))
+    >>> [s.name for s in plan.decide], [s.name for s in plan.complete]
+    (['theory'], ['search', 'engine'])
+    >>> [s.name for s in plan_for(get_variant("muller"), "search").decide]
+    ['search']
+    """
+    exact = STRATEGY["parts"] if splits(rules) else STRATEGY["search"]
+    if method == "search":
+        return Plan(rules, (exact,))
+    if method == "engine":
+        check_engine(rules)
+        return Plan(rules, (STRATEGY["engine"],))
+    if rules.theory() is None:
+        if method == "theory":
+            others = "auto, search or engine" if engine_family(rules) else "auto or search"
+            raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
+        why = f"{rules.title} has no closed-form theory"
+        return Plan(rules, (exact, STRATEGY["engine"]), why=why)
+    assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
+    if method == "theory":
+        return Plan(rules, (STRATEGY["theory"],))
+    return Plan(rules, (STRATEGY["theory"],), (STRATEGY["search"], STRATEGY["engine"]))

@@ -39,7 +39,7 @@ for any game:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from endnim.errors import MoveError, PositionError
@@ -185,6 +185,15 @@ class RuleSet(ABC, Generic[P, M]):
     def estimate_work(self, position: P) -> int:
         """An upper bound on the option visits of that search (states × options per state)."""
         return self.estimate_states(position) * 16
+
+    def watch_search(
+        self, children_of: Callable[[P], list[P]], root: P, budget: int
+    ) -> Callable[[P], list[P]]:
+        """The expansion an exact search of ``root`` (within ``budget`` states) calls:
+        ``children_of`` itself by default; a user's rule set returns it watched, stopped once the
+        search outgrows the rule set's estimate (:func:`endnim.variants.guarded.watched_expansion`).
+        """
+        return children_of
 
     def theory(self) -> Theory | None:
         """The closed-form theory of this rule set, or ``None`` (then search or engine decide)."""

@@ -265,10 +265,7 @@ class Solver:
         self.check_budget(root)
         if len(cache) > self.max_cache:
             cache.clear()
-        from endnim.variants.guarded import is_guarded, watched_expansion
-
-        if is_guarded(self.variant):  # a user's rule set: its estimate may be wrong
-            children_of = watched_expansion(self.variant, children_of, root, self.budget)
+        children_of = self.variant.watch_search(children_of, root, self.budget)
         if type(self.variant).canonical_key is RuleSet.canonical_key:
             return post_order(root, cache, children_of, combine)  # the key is the position
         return post_order(root, cache, children_of, combine, key)

@@ -118,3 +118,19 @@ def test_limit_search_caches() -> None:
     finally:
         for rules in all_variants():
             default_solver(rules).max_cache = before[rules.name]
+
+
+@pytest.mark.parametrize("name", ["endnim", "muller", "partizan"])
+@pytest.mark.parametrize("piles", [(100, 100, 100), (60, 60, 60, 60), (3, 1, 4), (40,) * 5])
+def test_what_the_workbench_accepts_the_solver_accepts(name: str, piles: tuple[int, ...]) -> None:
+    """One work limit: a search the web's budget lets through is not refused by the solver for
+    its option visits (the web's limit is the solver's WORK_PER_STATE per state)."""
+    from endnim.search import Solver
+
+    rules = get_variant(name)
+    try:
+        budget = analysis_budget(Position(piles), rules, "search", None)
+    except OverBudget:  # refused by the workbench itself, with its own one-line error
+        return
+    assert budget is not None
+    Solver(rules, budget).check_budget(piles)

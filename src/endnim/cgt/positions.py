@@ -27,7 +27,7 @@ from endnim.cgt.order import outcome
 from endnim.errors import BudgetError, VariantError
 from endnim.position import Position
 from endnim.ruleset import RuleSet
-from endnim.search import format_bytes, format_count, post_order
+from endnim.search import WORK_PER_STATE, format_bytes, format_count, post_order
 from endnim.variants import get_row_variant, get_variant
 from endnim.variants.base import Piles, Variant, end_children
 
@@ -44,8 +44,6 @@ DEFAULT_BUDGET = 200_000
 """Positions one request may evaluate by default; option visits may be 10 times as many (the
 worst rows cost about 12 µs per option visit, so at most about half a minute)."""
 
-WORK_PER_STATE = 10
-"""Option visits allowed per budgeted position (a lone pile of n has n options per player)."""
 
 BYTES_PER_STATE = 600
 """Measured memory per cached position with its canonical form, for the refusal's estimate."""

@@ -138,3 +138,44 @@ def convention_option(
 def rules_options(function: F) -> F:
     """``--variant``, ``--rules`` and ``--convention`` together (use :func:`variant_name`)."""
     return variant_option()(convention_option()(function))
+
+
+TABLE_FORMATS = ("terminal", "csv", "json", "markdown", "latex", "html")
+"""How ``table`` and ``graph-table`` print a table."""
+
+
+def table_range_options(default: str) -> Callable[[F], F]:
+    """``--rows``/``-a`` and ``--cols``/``-b`` (ranges like ``1..16``), shared by ``table`` and
+    ``graph-table``."""
+
+    def decorate(function: F) -> F:
+        rows = click.option("--rows", "-a", default=default, show_default=True, help="Values of a.")
+        cols = click.option("--cols", "-b", default=default, show_default=True, help="Values of b.")
+        return rows(cols(function))
+
+    return decorate
+
+
+def table_output_options(function: F) -> F:
+    """``--format``/``-f``, ``--png`` and ``--svg``, shared by ``table`` and ``graph-table``."""
+    for option in reversed(
+        (
+            click.option(
+                "--format",
+                "-f",
+                "fmt",
+                type=click.Choice(TABLE_FORMATS),
+                default="terminal",
+                show_default=True,
+                help="How to print the table.",
+            ),
+            click.option(
+                "--png", type=click.Path(dir_okay=False), default=None, help="Write a PNG heatmap."
+            ),
+            click.option(
+                "--svg", type=click.Path(dir_okay=False), default=None, help="Write an SVG heatmap."
+            ),
+        )
+    ):
+        function = option(function)
+    return function

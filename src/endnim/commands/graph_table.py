@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from endnim.commands.common import variant_option
+from endnim.commands.common import table_output_options, table_range_options, variant_option
 
 
 @click.command("graph-table")
@@ -40,22 +40,11 @@ from endnim.commands.common import variant_option
     help="depot-partizan: grid: G (every edge green, default) or LR (horizontal edges Left's, "
     "vertical Right's); tree families: one letter L/R/G per leaf's depot edge.",
 )
-@click.option("--rows", "-a", default="1..8", show_default=True, help="Values of a.")
-@click.option("--cols", "-b", default="1..8", show_default=True, help="Values of b.")
+@table_range_options("1..8")
 @click.option(
     "--max", "top", type=click.IntRange(min=1), default=None, help="Shorthand: a, b in 1..MAX."
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(("terminal", "csv", "json", "markdown", "latex", "html")),
-    default="terminal",
-    show_default=True,
-    help="How to print the table.",
-)
-@click.option("--png", type=click.Path(dir_okay=False), default=None, help="Write a PNG heatmap.")
-@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Write an SVG heatmap.")
+@table_output_options
 @click.option(
     "--budget",
     type=click.IntRange(min=1),

@@ -53,7 +53,9 @@ def serve(host: str, port: int, timeout: float) -> None:
     from endnim.variants import loaded_rules_specs
     from endnim.web.sandbox import Sandbox
 
-    sandbox = Sandbox(timeout=timeout) if loaded_rules_specs() else None  # users' own code
+    sandbox = (
+        Sandbox(create_app, timeout=timeout) if loaded_rules_specs() else None
+    )  # users' own code
     try:
         with WorkerPool(timeout=timeout) as pool:  # forked after --rules: workers know it
             gate = ComputeGate(timeout=timeout)

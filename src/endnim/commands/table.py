@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
-from endnim.commands.common import convention_option, variant_name, variant_option
+from endnim.commands.common import (
+    convention_option,
+    table_output_options,
+    table_range_options,
+    variant_name,
+    variant_option,
+)
 
 
 @click.command()
@@ -17,8 +23,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     show_default=False,
     help='The fixed string w, e.g. "4" or "2 4 1" ("" for the two-pile table a·b).',
 )
-@click.option("--rows", "-a", default="1..16", show_default=True, help="Values of a.")
-@click.option("--cols", "-b", default="1..16", show_default=True, help="Values of b.")
+@table_range_options("1..16")
 @click.option(
     "--layout",
     type=click.Choice(("awb", "wab", "abw")),
@@ -26,17 +31,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     show_default=True,
     help="awb: a·w·b; wab: w·a·b (Horrocks' 4ab table); abw: a·b·w.",
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(("terminal", "csv", "json", "markdown", "latex", "html")),
-    default="terminal",
-    show_default=True,
-    help="How to print the table.",
-)
-@click.option("--png", type=click.Path(dir_okay=False), default=None, help="Write a PNG heatmap.")
-@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Write an SVG heatmap.")
+@table_output_options
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
 @click.option(
     "--budget", type=click.IntRange(min=1), default=None, help="Most cells the engine may compute."

@@ -20,6 +20,7 @@ R0 throws the win away: the winning move was R3. Cairnsâ€“Ho Thm 2.1 (= Albertâ€
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from endnim.errors import EndNimError
@@ -28,6 +29,9 @@ from endnim.ruleset import RuleSet
 
 SHOWN_MOVES = 8
 """At most this many winning moves are named in a judgement's text."""
+RECENT_POSITIONS = 16
+"""Analyses of the last positions judged, kept for the next judgement (the position after a
+move is the one before the next)."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,21 @@ def judge(rules: RuleSet[Any, Any], before: Any, after: Any, side: End | None) -
 
 
 def _analysis(rules: RuleSet[Any, Any], position: Any) -> Any:
+    """The analysis of ``position`` (``None`` beyond the budgets). A game's judgements meet
+    every position twice, as the position after one move and before the next: the last few
+    are remembered, so judging each move of a game runs ``analyze`` once, not twice."""
+    try:
+        return _remembered_analysis(rules, position)
+    except TypeError:  # an unhashable position (a list): not remembered
+        return _analysis_now(rules, position)
+
+
+@lru_cache(maxsize=RECENT_POSITIONS)
+def _remembered_analysis(rules: RuleSet[Any, Any], position: Any) -> Any:
+    return _analysis_now(rules, position)
+
+
+def _analysis_now(rules: RuleSet[Any, Any], position: Any) -> Any:
     from endnim.analyzer import analyze
 
     try:

@@ -23,12 +23,19 @@ and merges. A new way of knowing something (sums, misère quotients) is a new mo
 Strategies import the solvers and rule sets below them, never the analyzer or the front-ends.
 
 >>> from endnim.strategies import STRATEGIES
->>> STRATEGIES
-('theory', 'engine', 'search', 'parts')
+>>> [strategy.name for strategy in STRATEGIES]
+['theory', 'parts', 'search', 'engine']
 """
 
 from __future__ import annotations
 
-STRATEGIES: tuple[str, ...] = ("theory", "engine", "search", "parts")
-"""The strategies, each a module of this package (the names ``sources`` reports are
-``theory``, ``engine``, ``search`` and, for parts' canonical forms, ``canonical forms``)."""
+from endnim.strategies.base import Strategy
+from endnim.strategies.engine import ENGINE
+from endnim.strategies.parts import PARTS
+from endnim.strategies.search import SEARCH
+from endnim.strategies.theory import THEORY
+
+STRATEGIES: tuple[Strategy, ...] = (THEORY, PARTS, SEARCH, ENGINE)
+"""The strategies, one module of this package each, registered here (and named by the plan,
+:func:`endnim.analyzer.plan_for`); the names ``sources`` reports are ``theory``, ``engine``,
+``search`` (parts too) and, for parts' canonical forms, ``canonical forms``."""

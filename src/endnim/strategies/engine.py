@@ -21,7 +21,9 @@ from endnim.outcome import Outcome
 from endnim.position import Position
 from endnim.ruleset import RuleSet
 from endnim.search import default_solver, format_count
+from endnim.strategies.base import Capability, Request
 from endnim.strategies.result import (
+    AUTO_ENGINE_CELLS,
     AUTO_SEARCH_BUDGET,
     AUTO_SEARCH_WORK,
     Analysis,
@@ -30,6 +32,71 @@ from endnim.strategies.result import (
 )
 from endnim.theory import MoveRange, Reason
 from endnim.variants import Variant
+
+
+class EngineStrategy:
+    """The compiled engine: decides rows of a kernel family within a budget of cells, and
+    fills in a Grundy value a theory left open when the auto budget of cells affords it."""
+
+    name = "engine"
+    title = "the compiled engine"
+
+    def can_answer(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request
+    ) -> Capability | None:
+        """For row rule sets with a kernel family; its cost is the cells of ``plan_row``."""
+        if engine_family(rules) is None:
+            return None
+        engine = engine_row()
+        plan = engine.plan_row(engine.family_of(rules), position)
+        budget = AUTO_ENGINE_CELLS if request.budget is None else request.budget
+        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
+        return Capability(fields, plan.cells, "cells", affordable=not plan.refusal(budget))
+
+    def run(
+        self,
+        rules: RuleSet[Any, Any],
+        position: Any,
+        request: Request,
+        result: Analysis | None = None,
+    ) -> Analysis:
+        if result is None:
+            return by_engine(
+                position, check_engine(rules), request.budget, request.threads, request.progress
+            )
+        if result.grundy is None and rules.impartial and isinstance(rules, Variant):
+            _fill_grundy(result, rules, request)
+        return result
+
+
+ENGINE = EngineStrategy()
+
+
+def _fill_grundy(analysis: Analysis, rules: Variant, request: Request) -> None:
+    """A Grundy value no theorem fixed, within the auto budget of cells (else a note)."""
+    engine = engine_row()  # imported once (numpy), not per line of a batch
+    try:
+        family = engine.family_of(rules)  # kept on the rule set: a batch asks this once per line
+    except engine.EngineError:
+        return
+    cells_budget = AUTO_ENGINE_CELLS if request.budget is None else request.budget
+    refusal = engine.plan_row(family, analysis.position).refusal(cells_budget)  # solve_row's
+    if refusal:  # check, early
+        analysis.notes.append(f"Grundy value not computed: {refusal}")
+        return
+    try:
+        result = engine.solve_row(
+            rules,
+            analysis.position,
+            threads=request.threads,
+            progress=request.progress,
+            cells_budget=cells_budget,
+        )
+    except engine.EngineError as error:
+        analysis.notes.append(f"Grundy value not computed: {error}")
+        return
+    analysis.grundy = result.value
+    analysis.sources["grundy"] = "engine"
 
 
 def engine_family(rules: RuleSet[Any, Any]) -> str | None:

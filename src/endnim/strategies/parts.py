@@ -28,6 +28,7 @@ from endnim.outcome import Outcome
 from endnim.parts import default_parts_solver, splits
 from endnim.ruleset import Player, RuleSet
 from endnim.search import DEFAULT_BUDGET, PartizanValue, default_solver
+from endnim.strategies.base import Capability, Request
 from endnim.strategies.result import (
     AUTO_SEARCH_BUDGET,
     AUTO_SEARCH_WORK,
@@ -39,6 +40,36 @@ from endnim.theory import Reason
 
 MAX_VALUE_LENGTH = 2000
 """A part's canonical form is listed up to this many characters."""
+
+
+class PartsStrategy:
+    """Decomposition into independent parts: decides rule sets whose ``components`` split."""
+
+    name = "parts"
+    title = "exact search"  # by parts: the notes say so as they said of the search
+
+    def can_answer(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request
+    ) -> Capability | None:
+        """For rule sets that split; its cost is the parts of this position."""
+        if not splits(rules):
+            return None
+        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
+        return Capability(fields, len(rules.components(position)), "parts", affordable=True)
+
+    def run(
+        self,
+        rules: RuleSet[Any, Any],
+        position: Any,
+        request: Request,
+        result: Analysis | None = None,
+    ) -> Analysis:
+        if result is not None:  # it decides, or adds nothing
+            return result
+        return by_parts(position, rules, request.budget)
+
+
+PARTS = PartsStrategy()
 
 
 def split(rules: RuleSet[Any, Any], position: Any) -> list[tuple[list[int | None] | None, Any]]:

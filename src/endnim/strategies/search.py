@@ -15,10 +15,77 @@ from endnim.errors import BudgetError
 from endnim.moves import Move
 from endnim.position import Position
 from endnim.ruleset import RuleSet
-from endnim.search import DEFAULT_BUDGET, ImpartialValue, default_solver
-from endnim.strategies.result import Analysis, merge_ranges, remoteness_of
+from endnim.search import (
+    DEFAULT_BUDGET,
+    ImpartialValue,
+    default_solver,
+    estimate_bytes,
+    format_bytes,
+    format_count,
+)
+from endnim.strategies.base import Capability, Request
+from endnim.strategies.result import (
+    AUTO_BUDGET_ADVICE,
+    AUTO_SEARCH_BUDGET,
+    AUTO_SEARCH_WORK,
+    Analysis,
+    merge_ranges,
+    remoteness_of,
+)
 from endnim.theory import MoveRange, Reason
 from endnim.variants import Variant
+
+
+class SearchStrategy:
+    """The plain memoised search: decides any rule set within its budget of states, and fills
+    in the remoteness (and a Grundy value) a theory left open when the auto budget affords it."""
+
+    name = "search"
+    title = "exact search"
+
+    def can_answer(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request
+    ) -> Capability | None:
+        """Always (any rule set); ``affordable`` by the request's budget, else the auto one."""
+        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
+        states = rules.estimate_states(position)
+        budget = request.budget
+        affordable = (
+            states <= budget
+            if budget is not None
+            else states <= AUTO_SEARCH_BUDGET and rules.estimate_work(position) <= AUTO_SEARCH_WORK
+        )
+        return Capability((*fields, "remoteness"), states, "states", affordable)
+
+    def run(
+        self,
+        rules: RuleSet[Any, Any],
+        position: Any,
+        request: Request,
+        result: Analysis | None = None,
+    ) -> Analysis:
+        if result is None:
+            return by_search_plain(position, rules, request.budget)
+        capability = self.can_answer(rules, position, request)
+        assert capability is not None
+        states = capability.cost
+        if not capability.affordable:
+            result.notes.append(
+                f"remoteness not computed: exact search may visit up to {format_count(states)} "
+                f"states (about {format_bytes(estimate_bytes(states, position))}), "
+                f"{AUTO_BUDGET_ADVICE}"
+            )
+            return result
+        value = default_solver(rules, max(states, AUTO_SEARCH_BUDGET)).value(position)
+        result.remoteness = remoteness_of(value)
+        result.sources["remoteness"] = "search"
+        if isinstance(value, ImpartialValue) and result.grundy is None:
+            result.grundy = value.grundy
+            result.sources["grundy"] = "search"
+        return result
+
+
+SEARCH = SearchStrategy()
 
 
 def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:

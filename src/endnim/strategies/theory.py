@@ -10,11 +10,47 @@ value and the partizan thresholds where a theorem fixes them. Row rule sets with
 
 from __future__ import annotations
 
+from typing import Any
+
 from endnim.outcome import Outcome
 from endnim.position import Position
+from endnim.ruleset import RuleSet
+from endnim.strategies.base import Capability, Request
 from endnim.strategies.result import Analysis
 from endnim.theory.base import Theory
 from endnim.variants import Variant
+
+
+class TheoryStrategy:
+    """The closed-form theory: decides any row of a rule set that has one, at constant cost."""
+
+    name = "theory"
+    title = "closed-form theory"
+
+    def can_answer(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request
+    ) -> Capability | None:
+        theory = rules.theory()
+        if theory is None or not isinstance(rules, Variant):
+            return None
+        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
+        return Capability(fields, cost=1, unit="constant", affordable=True)
+
+    def run(
+        self,
+        rules: RuleSet[Any, Any],
+        position: Any,
+        request: Request,
+        result: Analysis | None = None,
+    ) -> Analysis:
+        if result is not None:  # it decides, or adds nothing
+            return result
+        theory = rules.theory()
+        assert theory is not None and isinstance(rules, Variant), "a theory is for row rule sets"
+        return by_theory(position, rules, theory)
+
+
+THEORY = TheoryStrategy()
 
 
 def by_theory(piles: Position, rules: Variant, theory: Theory) -> Analysis:

@@ -45,6 +45,7 @@ from typing import Any
 
 from endnim.errors import BudgetError, EndNimError, RuleSetError
 from endnim.ruleset import RuleSet
+from endnim.search import estimate_bytes
 
 AnyRuleSet = RuleSet[Any, Any]
 
@@ -438,6 +439,7 @@ def guard(cls: type[AnyRuleSet], spec: str) -> type[AnyRuleSet]:
         __doc__=cls.__doc__,
         rules_spec=spec,
         rules_label=label,
+        watch_search=watched_expansion,  # its estimate may be wrong: the search is watched
     )
     return type(cls.__name__, (cls,), body)
 
@@ -501,8 +503,6 @@ def watched_expansion(
     ...
     endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...
     """
-    from endnim.search import estimate_bytes
-
     try:
         states = min(budget, rules.estimate_states(root))
     except Exception:  # no estimate (generic rule sets): the budget's

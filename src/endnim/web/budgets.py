@@ -21,7 +21,7 @@ from __future__ import annotations
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
 from endnim.errors import EndNimError, PositionError
 from endnim.position import Position, as_position
-from endnim.search import default_solver, format_count
+from endnim.search import WORK_PER_STATE, default_solver, format_count
 from endnim.variants import Variant, all_variants
 
 MAX_POSITION_TEXT = 50_000
@@ -39,8 +39,10 @@ WEB_SEARCH_STATES = 300_000
 """Default budget of ``method=search``: states (about 90 MB at most)."""
 WEB_MAX_STATES = 1_000_000
 """The largest search budget a request may ask for."""
-WEB_SEARCH_WORK = 10_000_000
-"""Option visits (states × options per state) an exact search may make: a few seconds."""
+WEB_SEARCH_WORK = WORK_PER_STATE * WEB_MAX_STATES
+"""Option visits (states × options per state) an exact search may make: a few seconds. The
+solver's own limit (:data:`endnim.search.WORK_PER_STATE` per budgeted state) at the largest
+budget, so that what the workbench accepts the solver does too."""
 WEB_ENGINE_CELLS = 5_000_000
 """Default engine budget (cells): well under a second."""
 WEB_MAX_CELLS = 50_000_000
@@ -152,7 +154,28 @@ def analysis_budget(
             f"the workbench's {format_count(WEB_SEARCH_WORK)}: lower the budget, use method "
             "theory or engine, or the command line"
         )
+    if requested is None:  # the default states, and the solver's work for what was accepted
+        budget = max(budget, _budget_for_work(piles, rules, budget, work))
+        root = rules.estimate_work(piles) if states <= budget else 0
+        if root > WORK_PER_STATE * budget:  # only a budget that admits the threshold scan
+            raise OverBudget(
+                f"the exact search may make up to {format_count(root)} option visits, more than "
+                f"the {format_count(WORK_PER_STATE * budget)} its budget allows without the "
+                "threshold scan: use method theory or engine, or the command line"
+            )
     return budget
+
+
+def _budget_for_work(piles: Position, rules: Variant, budget: int, work: int) -> int:
+    """The states budget whose work allowance (:data:`WORK_PER_STATE` per state) covers
+    ``work``, below the partizan threshold scan's states when ``budget`` left that out."""
+    needed = -(-work // WORK_PER_STATE)
+    if not rules.impartial and needed > budget:
+        bound = piles.coins + 2
+        scan = rules.estimate_states((bound, *piles, bound))
+        if scan > budget:
+            needed = min(needed, scan - 1)
+    return needed
 
 
 def engine_work(piles: Position, rules: Variant) -> int:

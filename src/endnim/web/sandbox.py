@@ -46,12 +46,10 @@ def memory_limit(extra: int) -> Callable[[], None]:
 _WORKER_APP: FastAPI | None = None
 
 
-def _worker_app() -> FastAPI:
+def _worker_app(app_factory: Callable[[], FastAPI]) -> FastAPI:
     global _WORKER_APP
     if _WORKER_APP is None:
-        from endnim.web.app import create_app
-
-        app = create_app()
+        app = app_factory()
 
         async def out_of_memory(request: Any, error: Exception) -> JSONResponse:
             name = request.query_params.get("variant", "")
@@ -65,9 +63,17 @@ def _worker_app() -> FastAPI:
     return _WORKER_APP
 
 
-def answer_request(method: str, path: str, query: bytes, headers: list[Any], body: bytes) -> Answer:
-    """Answer one HTTP request with the worker's own application (a pool task)."""
-    app = _worker_app()
+def answer_request(
+    app_factory: Callable[[], FastAPI],
+    method: str,
+    path: str,
+    query: bytes,
+    headers: list[Any],
+    body: bytes,
+) -> Answer:
+    """Answer one HTTP request with the worker's own application, made once by ``app_factory``
+    (a pool task)."""
+    app = _worker_app(app_factory)
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -126,10 +132,14 @@ class Sandbox:
 
     def __init__(
         self,
+        app_factory: Callable[[], FastAPI],
         timeout: float = DEFAULT_TIMEOUT,
         memory: int = DEFAULT_RULES_MEMORY,
         workers: int = SANDBOX_WORKERS,
     ) -> None:
+        """``app_factory`` makes the application a worker answers with (``create_app`` of
+        :mod:`endnim.web.app`, handed in: the sandbox sits below the app that holds it)."""
+        self.app_factory = app_factory
         self.timeout = timeout
         self.pool = WorkerPool(workers=workers, timeout=timeout, initializer=memory_limit(memory))
 
@@ -156,7 +166,14 @@ class Sandbox:
         """The answer to ``request`` from a sandbox worker."""
         body = await request.body()
         scope = request.scope
-        args = (scope["method"], scope["path"], scope["query_string"], scope["headers"], body)
+        args = (
+            self.app_factory,
+            scope["method"],
+            scope["path"],
+            scope["query_string"],
+            scope["headers"],
+            body,
+        )
         try:
             status, headers, content = await asyncio.to_thread(
                 self.run, rules, answer_request, *args

@@ -142,9 +142,9 @@ def value_work(text: str, variant: str) -> int:
     ...
     endnim.web.budgets.OverBudget: the canonical form of 100 100 100 100 100 may need up to ...
     """
-    from endnim.cgt.positions import WORK_PER_STATE, estimate_work
+    from endnim.cgt.positions import estimate_work
     from endnim.commands.value import parse_sum
-    from endnim.search import format_count
+    from endnim.search import WORK_PER_STATE, format_count
 
     rules = _partizan_rules(variant)
     row = _is_partizan_row(rules)
