@@ -512,6 +512,190 @@ def broken_rule_sets() -> dict[str, int]:
     return counts
 
 
+def hostile_graph(rng: random.Random, big: int) -> str:
+    """One hostile graph position (a JSON line, or a broken one) of up to ``big`` vertices."""
+    n = rng.randint(big // 10, big)
+    label = rng.choice([1, 2, 3, 10**50])
+    kind = rng.choice(
+        ["isolated", "path", "star", "star0", "complete", "grid", "matching", "random", "broken"]
+    )
+    edges: list[tuple[int, int]]
+    labels = [label] * n
+    if kind == "isolated":
+        edges = []
+    elif kind == "path":
+        edges = [(i, i + 1) for i in range(n - 1)]
+    elif kind in ("star", "star0"):
+        edges = [(0, v) for v in range(1, n)]
+        labels[0] = 0 if kind == "star0" else label
+    elif kind == "complete":
+        n = min(n, 300)
+        labels = [label] * n
+        labels[0] = rng.choice([0, label])
+        edges = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    elif kind == "grid":
+        side = max(2, min(300, int(n**0.5)))
+        n = side * side
+        labels = [label] * n
+        edges = [(r * side + c, r * side + c + 1) for r in range(side) for c in range(side - 1)]
+        edges += [(r * side + c, r * side + c + side) for r in range(side - 1) for c in range(side)]
+    elif kind == "matching":
+        edges = [(2 * i, 2 * i + 1) for i in range(n // 2)]
+    elif kind == "random":
+        edges = list({(rng.randrange(n), rng.randrange(n)) for _ in range(n)})
+        edges = [(u, v) for u, v in edges if u != v]
+    else:
+        text = json.dumps({"labels": labels, "edges": [[0, n + 5], [-1, 2]]})
+        return text[: rng.randint(1, len(text))]
+    return json.dumps({"labels": labels, "edges": [list(e) for e in edges]})
+
+
+def fuzz_graph_inputs(count: int, rng: random.Random, big: int) -> dict[str, object]:
+    """Hostile big graphs (isolated vertices, paths, stars, complete graphs, grids, broken
+    JSON, a 10 MB text) through ``analyze --batch`` and ``value``, one process per input:
+    each must answer or be refused in one line, within the hang limit."""
+    limit = 60  # seconds: a 50,000-vertex answer takes a few on a loaded machine
+    endnim = str(ROOT / ".venv/bin/endnim")
+    internal = hangs = tried = answered = refused = 0
+    slowest = 0.0
+    examples: list[str] = []
+    inputs = [(rng.choice(["tree", "depot", "depot-partizan"]), hostile_graph(rng, big))]
+    inputs += [
+        (rng.choice(["tree", "depot", "depot-partizan"]), hostile_graph(rng, big))
+        for _ in range(count - 1)
+    ]
+    if big >= 50_000:  # a graph text of 10 MB
+        inputs.append(("depot", json.dumps({"labels": [1] * 3_400_000, "edges": []})))
+    for variant, text in inputs:
+        command = rng.choice(["analyze", "value"]) if variant == "depot-partizan" else "analyze"
+        args = [endnim, command, "-v", variant, "--json", "--batch", "-"]
+        if command == "value":
+            args = [endnim, "value", "-v", variant, "--json", "--batch", "-"]
+        tried += 1
+        started = time.monotonic()
+        try:
+            out = subprocess.run(
+                args, input=text + "\n", capture_output=True, text=True, timeout=limit
+            )
+        except subprocess.TimeoutExpired:
+            hangs += 1
+            if len(examples) < 3:
+                examples.append(f"hang: {command} -v {variant} {text[:80]}")
+            continue
+        slowest = max(slowest, time.monotonic() - started)
+        bad = "internal error" in out.stderr or "Traceback" in out.stderr
+        bad = bad or out.returncode not in (0, 2) or len(out.stderr.strip().splitlines()) > 1
+        if bad:
+            internal += 1
+            if len(examples) < 3:
+                examples.append(f"{command} -v {variant} {text[:80]} -> {out.stderr[:200]}")
+        elif out.returncode == 0:
+            answered += 1
+        else:
+            refused += 1
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {
+        "inputs": tried,
+        "answered": answered,
+        "refused_in_one_line": refused,
+        "internal_errors": internal,
+        "hangs": hangs,
+        "slowest_seconds": round(slowest, 1),
+        "peak_child_memory_mib": round(peak, 1),
+        "examples": examples,
+    }
+
+
+def _raw_request(url: str, data: bytes, wait: float) -> tuple[int, float]:
+    """Send ``data`` on a fresh connection and read the status line; (599, s) when the
+    connection is dropped without an answer, (0, s) when nothing comes within ``wait``."""
+    import socket
+
+    host, port = urllib.parse.urlsplit(url).hostname, urllib.parse.urlsplit(url).port
+    assert host == "127.0.0.1"
+    started = time.monotonic()
+    with socket.create_connection((host, port), timeout=wait) as sock:
+        with contextlib.suppress(OSError):
+            sock.sendall(data)
+        try:
+            head = sock.recv(64)
+        except TimeoutError:
+            return 0, time.monotonic() - started
+        except OSError:
+            return 599, time.monotonic() - started
+    if not head.startswith(b"HTTP/1.1 "):
+        return 599, time.monotonic() - started
+    return int(head.split()[1]), time.monotonic() - started
+
+
+def fuzz_request_bodies(count: int, rng: random.Random) -> dict[str, object]:
+    """Oversized, lying, chunked and slow requests against a real ``endnim serve`` on
+    127.0.0.1: oversized bodies must get 413, requests sent too slowly 408, none a 5xx or a
+    hang, and a trivial request must be answered while slow clients dawdle."""
+    wait = 25.0  # the server's deadlines are 10 s
+    statuses: dict[str, int] = {}
+    fives = hangs = accepted_oversized = 0
+    slowest_health = 0.0
+
+    def head(extra: str) -> bytes:
+        return (
+            "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"{extra}\r\n"
+        ).encode()
+
+    def one(kind: str, url: str) -> None:
+        nonlocal fives, hangs, accepted_oversized
+        if kind == "announced":  # a huge Content-Length, a few bytes
+            data = head(f"Content-Length: {rng.randint(300_000, 10**10)}\r\n") + b'{"po'
+        elif kind == "oversized":  # a real body over the limit
+            body = b'{"position": "' + b"1 " * rng.randint(150_000, 2_000_000) + b'"}'
+            data = head(f"Content-Length: {len(body)}\r\n") + body
+        elif kind == "chunked":  # over the limit without Content-Length
+            chunk = b"x" * 65536
+            data = head("Transfer-Encoding: chunked\r\n")
+            data += (b"%x\r\n" % len(chunk) + chunk + b"\r\n") * rng.randint(5, 40)
+        elif kind == "lying":  # announces more than it sends, then waits
+            data = head(f"Content-Length: {rng.randint(20, 200_000)}\r\n") + b'{"position"'
+        else:  # "slow-head": a request line never finished
+            data = b"GET /api/analyze?position=3+1+4 HTTP/1.1\r\nHost: 127."
+        status, seconds = _raw_request(url, data, wait)
+        statuses[f"{kind} {status}"] = statuses.get(f"{kind} {status}", 0) + 1
+        if status >= 500:
+            fives += 1
+        if status == 0 or seconds > wait - 1:
+            hangs += 1
+        if kind in ("announced", "oversized", "chunked") and status < 400:
+            accepted_oversized += 1
+
+    kinds = ["announced", "oversized", "chunked", "lying", "slow-head"]
+    plan = [rng.choice(kinds) for _ in range(count)]
+    with server() as url:
+        fast = [k for k in plan if k in ("announced", "oversized", "chunked")]
+        for kind in fast:
+            one(kind, url)
+        slow = [k for k in plan if k not in fast]
+        threads = [threading.Thread(target=one, args=(k, url)) for k in slow]
+        for thread in threads:  # the slow ones all at once (they wait out the deadlines)
+            thread.start()
+        for _ in range(10):
+            started = time.monotonic()
+            status = request(url + "api/analyze?position=3+1+4", timeout=wait)
+            slowest_health = max(slowest_health, time.monotonic() - started)
+            if status != 200:
+                fives += status >= 500
+            time.sleep(0.5)
+        for thread in threads:
+            thread.join(timeout=2 * wait)
+    return {
+        "inputs": count,
+        "5xx": fives,
+        "hangs": hangs,
+        "oversized_accepted": accepted_oversized,
+        "statuses": dict(sorted(statuses.items())),
+        "slowest_trivial_request_ms_while_slow_clients": round(1000 * slowest_health, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer inputs (about a minute)")
@@ -535,6 +719,8 @@ def main() -> None:
             ("sigkills", lambda: sigkills(5 if options.quick else 20, rng, folder, options.quick)),
             ("latency", lambda: latency_under_load(60 if options.quick else 300)),
             ("broken_rule_sets", broken_rule_sets),
+            ("graph_inputs", lambda: fuzz_graph_inputs(int(60 * scale), rng, int(50_000 * scale))),
+            ("request_bodies", lambda: fuzz_request_bodies(int(200 * scale), rng)),
         ]
         for key, step in steps:
             print(f"fuzz: {key} ...", file=sys.stderr, flush=True)

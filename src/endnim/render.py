@@ -102,6 +102,10 @@ class _Line:
         yield from self.segments
 
 
+PARTS_SHOWN = 20
+"""Independent parts listed one by one (a forest of 50,000 trees is not printed whole)."""
+
+
 def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -144,7 +148,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
     table.add_row("winning moves", moves)
     if result.remoteness is not None:
         table.add_row("remoteness", remoteness_text(result.remoteness))
-    for number, part in enumerate(result.components or (), start=1):
+    parts = result.components or ()
+    for number, part in enumerate(parts[:PARTS_SHOWN], start=1):
         value = part.get("grundy", part.get("value"))
         vertices = part.get("vertices")
         where = (
@@ -154,8 +159,13 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         )
         table.add_row(
             "parts" if number == 1 else "",
-            escape(f"{where}: {part.get('outcome')}" + ("" if value is None else f", {value}")),
+            escape(
+                _short(f"{where}: {part.get('outcome')}" + ("" if value is None else f", {value}"))
+            ),
         )
+    if len(parts) > PARTS_SHOWN:
+        more = len(parts) - PARTS_SHOWN
+        table.add_row("", f"... and {more:,} more parts (--json lists them all)")
     for i, reason in enumerate(result.reasons):
         table.add_row("reason" if i == 0 else "", f"{reason.theorem}: {reason.statement}")
     table.add_row("method", result.method)

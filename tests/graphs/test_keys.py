@@ -258,3 +258,76 @@ def _solved_positions(rules: object, root: Graph) -> list[Graph]:
         for who in rules.players():  # type: ignore[attr-defined]
             stack.extend(rules.children(node, who))  # type: ignore[attr-defined]
     return list(seen.values())
+
+
+def _blown_up(rng: random.Random) -> tuple[list[int], list[tuple[int, int]], list[int] | None]:
+    """A graph of more than 64 vertices full of twins: a small random graph whose vertices are
+    each copied a few times (copies joined to each other or not), plus isolated vertices, a
+    star and a matching."""
+    colours, edges = _random_graph(rng, rng.randint(4, 12), rng.choice([0.2, 0.5]))
+    copies = [[v] for v in range(len(colours))]
+    out_colours = list(colours)
+    out_edges = list(edges)
+    for v in range(len(colours)):
+        joined = rng.random() < 0.5
+        for _ in range(rng.randint(0, 6)):
+            twin = len(out_colours)
+            out_colours.append(colours[v])
+            out_edges += [(twin, w) for u, w in edges if u == v]
+            out_edges += [(twin, u) for u, w in edges if w == v]
+            if joined:
+                out_edges += [(twin, c) for c in copies[v]]
+            copies[v].append(twin)
+    centre = len(out_colours)
+    out_colours += [rng.randint(0, 2) for _ in range(rng.randint(1, 20))]  # a star
+    out_edges += [(centre, leaf) for leaf in range(centre + 1, len(out_colours))]
+    for _ in range(rng.randint(0, 6)):  # a matching
+        out_colours += [rng.randint(0, 2), rng.randint(0, 2)]
+        out_edges.append((len(out_colours) - 2, len(out_colours) - 1))
+    while len(out_colours) <= 70 or rng.random() < 0.5:  # isolated vertices
+        out_colours.append(rng.randint(0, 2))
+    coloured = rng.random() < 0.5
+    edge_colours = [rng.randint(0, 2) for _ in out_edges] if coloured else None
+    return out_colours, out_edges, edge_colours
+
+
+def test_large_graph_keys_merging_twins_are_exactly_isomorphism() -> None:
+    """Past 64 vertices the key merges twins and keys components apart: equal keys exactly
+    when bliss's canonical forms of the whole graphs are equal."""
+    rng = random.Random(11)
+    graphs = []
+    for _ in range(60):
+        graph = _blown_up(rng)
+        graphs += [graph, _relabel(rng, *graph)]
+    for colours, edges, edge_colours in graphs[:60:2]:  # near misses
+        changed = list(colours)
+        changed[rng.randrange(len(changed))] += 3
+        graphs.append((changed, edges, edge_colours))
+        if edges:
+            fewer = rng.randrange(len(edges))
+            kept = None
+            if edge_colours is not None:
+                kept = edge_colours[:fewer] + edge_colours[fewer + 1 :]
+            graphs.append((colours, edges[:fewer] + edges[fewer + 1 :], kept))
+    keys = [graph_key(c, e, ec, plain=2 if ec else None) for c, e, ec in graphs]
+    reference = [graph_key_reference(c, e, ec) for c, e, ec in graphs]
+    pairs = [(i, i + 1) for i in range(0, 120, 2)]
+    pairs += [(i, j) for i in range(len(graphs)) for j in range(i + 1, len(graphs))]
+    equal = 0
+    for i, j in pairs:
+        same = reference[i] == reference[j]
+        assert (keys[i] == keys[j]) == same, (graphs[i], graphs[j])
+        equal += same
+    assert equal >= 60
+
+
+def test_large_symmetric_graphs_are_keyed_fast() -> None:
+    """Shapes bliss takes minutes on (many interchangeable vertices) are keyed at once."""
+    n = 50_000
+    isolated = graph_key([1] * n, [])
+    assert isolated == graph_key([1] * n, [])
+    assert isolated != graph_key([1] * (n - 1) + [2], [])
+    star = graph_key([1] * n, [(0, v) for v in range(1, n)])
+    assert star == graph_key([1] * n, [(n - 1, v) for v in range(n - 1)])
+    complete = graph_key([1] * 300, [(u, v) for u in range(300) for v in range(u + 1, 300)])
+    assert complete != graph_key([1] * 300, [(u, v) for u in range(300) for v in range(u + 2, 300)])

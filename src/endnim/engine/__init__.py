@@ -21,6 +21,7 @@ from endnim.engine.families import CODE_TO_OUTCOME, EngineError, family_of
 from endnim.engine.interval import (
     DEFAULT_BYTES,
     DEFAULT_CELLS,
+    HUGE,
     Plan,
     Progress,
     RowResult,
@@ -107,13 +108,17 @@ def engine_thresholds(
 
     The classes of x·w for every x come from one column of the table of w[:-1] (and those of
     w·y from one row of the table of w[1:]); each threshold is at most Σw + 1
-    (Albert–Nowakowski §3), which bounds the tables.
+    (Albert–Nowakowski §3), which bounds the tables. Both are checked against the budget
+    together, before either is computed.
     """
     rules = get_row_variant("partizan", "the compiled engine")
     piles = as_position(position)
     bound = piles.coins + 2
-    left = solve_row(rules, (bound, *piles), threads=threads, cells_budget=cells_budget)
-    right = solve_row(rules, (*piles, bound), threads=threads, cells_budget=cells_budget)
+    rows = (bound, *piles), (*piles, bound)
+    family = family_of(rules)
+    first_plan, second_plan = (plan_row(family, row) for row in rows)
+    first_plan.plus(second_plan).check(cells_budget)  # both tables, before either
+    left, right = (solve_row(rules, row, threads=threads, cells_budget=HUGE) for row in rows)
     assert left.borders is not None and right.borders is not None
     left_codes = left.borders[1][0]  # classes of x·w, x = 0..bound
     right_codes = right.borders[0][0]  # classes of w·y, y = 0..bound

@@ -14,6 +14,7 @@ the inner run, each level keeping only the last rows and columns of the one befo
 from __future__ import annotations
 
 import heapq
+import math
 import os
 import time
 from collections.abc import Callable
@@ -72,7 +73,19 @@ reading it costs ~15 µs, as much as a small table)."""
 TABLE_OVERHEAD = 2_000
 """A table's fixed cost in the plan, in cell-equivalents (Python work per table)."""
 
-DEFAULT_CELLS = int(os.environ.get("ENDNIM_ENGINE_CELLS", str(2 * 10**10)))
+CELLS_PER_SECOND = 10**8
+"""The engine's speed on tables that fit the caches (END family, one core): the time in its
+refusals is its work over this. Measured on 2 cores: 60–130 million cells a second from 300 ×
+300 to 30,000 × 30,000 (Muller End-Nim alike, partizan ten times faster)."""
+CACHED_COLUMN_BYTES = 128 * 2**20
+"""A table whose column sets (one per column, visited on every row) take more than this runs
+slower: each cell then misses the caches and the TLB. :func:`slowdown` models the measured fall
+(35,000 × 35,000: 34 million cells a second; 40,000 × 40,000: 15 million)."""
+PARTIZAN_CELL_COST = 0.25
+"""A partizan cell's cost in END cells (one flag per line, no sets: 4–10 times faster)."""
+
+DEFAULT_CELLS = int(os.environ.get("ENDNIM_ENGINE_CELLS", str(6 * 10**9)))
+"""The engine's default budget, in cells at full speed: about a minute of work."""
 DEFAULT_BYTES = int(os.environ.get("ENDNIM_ENGINE_BYTES", str(8 * 2**30)))
 BUDGET_ADVICE = "raise it with --budget or ENDNIM_ENGINE_CELLS / ENDNIM_ENGINE_BYTES"
 """The command line's advice when the engine is over its budget (the web page words it its own
@@ -179,6 +192,49 @@ class Plan:
     cells: int
     tables: int
     peak_bytes: int
+    work: int | None = None
+    """Cells at full speed that the work is worth (a partizan cell is cheaper, a cell of a
+    table beyond the caches dearer); ``None``: the cells. The budget is checked against
+    :attr:`effort`, this plus each table's fixed cost."""
+
+    @property
+    def effort(self) -> int:
+        """The work plus each table's fixed cost, in cells at full speed (what the budget
+        limits).
+
+        >>> Plan(1000, 2, 0).effort
+        5000
+        """
+        work = self.cells if self.work is None else self.work
+        return work + TABLE_OVERHEAD * self.tables
+
+    @property
+    def duration(self) -> str:
+        """The estimated time on one core (:data:`CELLS_PER_SECOND`), in words.
+
+        >>> Plan(6 * 10**9, 1, 0).duration, Plan(10**400, 1, 0).duration
+        ('a minute', '~10^384 years')
+        """
+        effort = self.effort
+        if effort >= HUGE:
+            return f"{format_count(effort // (CELLS_PER_SECOND * 31_557_600))} years"
+        return format_seconds(effort / CELLS_PER_SECOND)
+
+    def plus(self, other: Plan) -> Plan:
+        """The cost of this work and then ``other`` (memory: the larger peak).
+
+        >>> Plan(10, 1, 100).plus(Plan(5, 2, 50))
+        Plan(cells=15, tables=3, peak_bytes=100, work=15)
+        """
+        work = (self.cells if self.work is None else self.work) + (
+            other.cells if other.work is None else other.work
+        )
+        return Plan(
+            self.cells + other.cells,
+            self.tables + other.tables,
+            max(self.peak_bytes, other.peak_bytes),
+            work,
+        )
 
     def check(self, cells_budget: int | None = None, bytes_budget: int | None = None) -> None:
         """Refuse (with the estimate) a plan beyond the budget, before any work starts."""
@@ -189,18 +245,23 @@ class Plan:
     def refusal(self, cells_budget: int | None = None, bytes_budget: int | None = None) -> str:
         """Why :meth:`check` refuses this plan (the estimate and the budget), or ``""``.
 
-        >>> Plan(10**12, 3, 2**20).refusal(10**9).split(";")[0]
-        'the engine would compute 1,000,000,000,000 cells in 3 tables with about 1.0 MiB of memory'
+        >>> refusal = Plan(10**12, 3, 2**20).refusal(10**9)
+        >>> refusal.split(" with ")[0], refusal.split(";")[0].split(" and ")[-1]
+        ('the engine would compute 1,000,000,000,000 cells in 3 tables', 'take about 3 hours')
         """
         cells_budget = DEFAULT_CELLS if cells_budget is None else cells_budget
         bytes_budget = DEFAULT_BYTES if bytes_budget is None else bytes_budget
-        work = self.cells + TABLE_OVERHEAD * self.tables
-        if work <= cells_budget and self.peak_bytes <= bytes_budget:
+        effort = self.effort
+        if effort <= cells_budget and self.peak_bytes <= bytes_budget:
             return ""
+        slower = ""
+        if self.work is not None and self.work > self.cells:
+            slower = " (its largest tables outgrow the caches and run slower)"
         return (
             f"the engine would compute {format_count(self.cells)} cells in "
             f"{format_count(self.tables)} tables with about {format_bytes(self.peak_bytes)} "
-            f"of memory; {_budget_text(cells_budget, bytes_budget)}"
+            f"of memory and take about {self.duration}{slower}; "
+            f"{_budget_text(cells_budget, bytes_budget)}"
         )
 
 
@@ -208,9 +269,30 @@ class Plan:
 def _budget_text(cells_budget: int, bytes_budget: int) -> str:
     """The budget part of a refusal (the same for every row of a batch)."""
     return (
-        f"the budget is {format_count(cells_budget)} cells and "
+        f"the budget is {format_count(cells_budget)} cells (about "
+        f"{format_seconds(cells_budget / CELLS_PER_SECOND)}) and "
         f"{format_bytes(bytes_budget)} ({BUDGET_ADVICE})"
     )
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration in the unit that suits it.
+
+    >>> format_seconds(0.004), format_seconds(42), format_seconds(60), format_seconds(3e4)
+    ('0 seconds', '42 seconds', 'a minute', '8 hours')
+    >>> format_seconds(1e12)
+    '3.2e+04 years'
+    """
+    for unit, size in (("year", 31_557_600), ("day", 86_400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds / size
+            if count >= 1e4:
+                return f"{count:.1e} {unit}s"
+            rounded = round(count)
+            if rounded == 1:
+                return f"{'an' if unit == 'hour' else 'a'} {unit}"
+            return f"{rounded:,} {unit}s"
+    return f"{round(seconds)} seconds" if round(seconds) != 1 else "a second"
 
 
 def state_bytes(family: Family, rows: int, cols: int) -> int:
@@ -262,7 +344,79 @@ def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
     if full_last and k >= 2:
         peak += 4 * family.tables * (piles[0] + 1) * (piles[-1] + 1)
     outputs = 4 * family.tables * 2 * (total + k) * 2
-    return Plan(cells, tables, peak + outputs + 8 * (largest + 1))
+    work = _work(family, piles, cells, largest)
+    return Plan(cells, tables, peak + outputs + 8 * (largest + 1), work)
+
+
+def column_bytes(family: Family, rows: int, cols: int) -> int:
+    """Memory of the sets a table visits on every row (one per column; partizan: none).
+
+    >>> from endnim.engine.families import family_of
+    >>> from endnim.variants import get_variant
+    >>> column_bytes(family_of(get_variant("endnim")), 40_000, 40_000) // 2**20
+    388
+    """
+    if family.code == PARTIZAN:
+        return 0
+    if family.code == END:
+        words = _small_words(rows + cols) or (rows + cols) // 64 + 2
+        return (cols + 1) * (1 + words // 64 + 2 + words) * 8
+    return (cols + 1) * ((2 * max(rows, cols) + 2) // 64 + 2) * 8
+
+
+def slowdown(family: Family, rows: int, cols: int) -> float:
+    """How many times slower than :data:`CELLS_PER_SECOND` a table's cells are computed: 1
+    while its column sets fit :data:`CACHED_COLUMN_BYTES`, then growing as their size to the
+    power 1.5 (fitted to END and Muller tables of 20,000² to 60,000 × 10,000 cells; it errs on
+    the slow side).
+
+    >>> from endnim.engine.families import family_of
+    >>> from endnim.variants import get_variant
+    >>> end = family_of(get_variant("endnim"))
+    >>> slowdown(end, 1000, 1000), round(slowdown(end, 40_000, 40_000), 1)
+    (1.0, 5.3)
+    """
+    ratio = min(column_bytes(family, rows, cols), HUGE) / CACHED_COLUMN_BYTES
+    return ratio**1.5 if ratio > 1 else 1.0
+
+
+HUGE = 10**30
+"""Cells (or bytes) beyond any budget: the estimate no longer weighs them one by one."""
+
+
+SLOW_PAIRS = 100_000
+"""Pairs of piles :func:`plan_row` weighs one by one for tables beyond the caches; beyond it,
+each such table is weighed as if its other pile were the largest (an upper bound)."""
+
+
+def _work(family: Family, piles: Piles, cells: int, largest: int) -> int:
+    """The cells of ``piles``' row at full speed: partizan cells are cheaper, and cells of
+    tables beyond the caches dearer (:func:`slowdown`). In O(k) unless many piles are huge."""
+    if family.code == PARTIZAN:
+        return -(-cells // round(1 / PARTIZAN_CELL_COST))
+    if cells >= HUGE:
+        return cells  # refused whatever its speed
+    # a table (x, y) can be slow only if y (x + y) / 8 bytes of sets reach the cache's size
+    low = max(1, (math.isqrt(largest * largest + 32 * CACHED_COLUMN_BYTES) - largest) * 9 // 20)
+    if len(piles) < 2 or largest < low:
+        return cells
+    slow = [j for j in range(1, len(piles)) if piles[j] >= low]
+    extra = 0.0
+    if len(slow) * len(piles) <= SLOW_PAIRS:
+        for j in slow:
+            y = piles[j]
+            for i in range(j):
+                factor = slowdown(family, piles[i], y)
+                if factor > 1:
+                    extra += (factor - 1) * piles[i] * y
+    else:
+        before = 0
+        at = 0
+        for j in slow:
+            before += sum(piles[at:j])
+            at = j
+            extra += (slowdown(family, largest, piles[j]) - 1) * before * piles[j]
+    return cells + int(extra)
 
 
 Borders = tuple[tuple[Array, ...], tuple[Array, ...]]

@@ -157,19 +157,41 @@ class Depot(GraphRuleSet):
         if found is not None:
             return found[1]
         layouts = []
+        hubs: dict[int, set[int]] = {}  # neighbours of empty vertices of high degree
         for group in _groups_adjacency(labels, adjacency):
-            empties = {w for v in group for w in adjacency[v] if labels[w] == 0}
+            empties = sorted({w for v in group for w in adjacency[v] if labels[w] == 0})
             vertices = sorted([*group, *empties])
             index = {v: i for i, v in enumerate(vertices)}
             lists: list[list[int]] = [[] for _ in vertices]
             edges = []
-            for i, v in enumerate(vertices):
+            # Only the group's own neighbour lists and the edges between its empty vertices
+            # are read: an empty vertex shared by many groups (a star's empty centre) is not
+            # walked once per group, which would be quadratic.
+            for v in group:
+                i = index[v]
                 for w in adjacency[v]:
-                    j = index.get(w)
-                    if j is not None:
-                        lists[i].append(j)
-                        if j > i:
-                            edges.append((i, j))
+                    j = index[w]
+                    lists[i].append(j)
+                    if labels[w] == 0:
+                        lists[j].append(i)
+                    if j > i or labels[w] == 0:
+                        edges.append((i, j) if i < j else (j, i))
+            for e in empties if len(empties) > 1 else ():
+                i = index[e]
+                if len(adjacency[e]) <= len(empties):
+                    near: Sequence[int] = [w for w in adjacency[e] if labels[w] == 0 and w in index]
+                else:
+                    around = hubs.get(e)
+                    if around is None:
+                        around = hubs[e] = set(adjacency[e])
+                    near = [w for w in empties if w in around]
+                for w in near:
+                    j = index[w]
+                    lists[i].append(j)
+                    if j > i:
+                        edges.append((i, j))
+            for found in lists:
+                found.sort()
             edges.sort()
             layouts.append(
                 GroupLayout(group, tuple(vertices), tuple(edges), tuple(map(tuple, lists)))

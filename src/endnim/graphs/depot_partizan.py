@@ -172,27 +172,34 @@ class DepotPartizan(GraphRuleSet):
         if len(parts) <= 1:
             return [(list(range(n)), position)]
         adjacency = position.adjacency()
-        return [self._part(position, part, adjacency, now, loose) for part in parts]
+        incident: list[list[int]] = [[] for _ in range(n)]  # each vertex's edges, by number
+        for number, (u, v) in enumerate(position.edges):
+            incident[u].append(number)
+            incident[v].append(number)
+        return [self._part(position, part, adjacency, incident, now, loose) for part in parts]
 
     def _part(
         self,
         position: Graph,
         part: list[int],
         adjacency: tuple[tuple[int, ...], ...],
+        incident: list[list[int]],
         now: dict[str, set[int]],
         loose: list[bool],
     ) -> tuple[list[int | None], Graph]:
-        inside = set(part)
         fixed = sorted({w for v in part for w in adjacency[v] if not loose[w]})
         vertices = sorted(part) + fixed
         index = {v: i for i, v in enumerate(vertices)}
         labels = [position.labels[v] for v in vertices]
         edges: list[tuple[int, int]] = []
         colours: list[str] = []
-        for (u, v), colour in zip(position.edges, position.colours or (), strict=True):
-            if u in index and v in index and (u in inside or v in inside):
+        # the edges with an end in the part (not every edge of the position, once per part)
+        all_colours = position.colours or ()
+        for number in sorted({number for v in part for number in incident[v]}):
+            u, v = position.edges[number]
+            if u in index and v in index:
                 edges.append((index[u], index[v]))
-                colours.append(colour)
+                colours.append(all_colours[number])
         homes = []
         original: list[int | None] = list(vertices)
         for s in fixed:

@@ -137,7 +137,8 @@ class Tree(GraphRuleSet):
         groups = _groups_adjacency(position.labels, position.adjacency())
         if len(groups) <= 1:
             return [(list(range(position.order)), position)]
-        return [(list(group), self.sub_graph(position, group)) for group in groups]
+        parts = self.sub_graphs(position, groups)
+        return [(list(group), part) for group, part in zip(groups, parts, strict=True)]
 
 
 def _subtree_states(position: Graph, group: list[int]) -> int:

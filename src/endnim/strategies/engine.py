@@ -144,7 +144,7 @@ def by_engine(
     threads: int | None,
     progress: Callable[[int, int], None] | None,
 ) -> Analysis:
-    from endnim.engine import engine_thresholds, outcome_of, plan_row, solve_row
+    from endnim.engine import DEFAULT_CELLS, engine_thresholds, outcome_of, plan_row, solve_row
     from endnim.engine.families import family_of
 
     result = solve_row(rules, piles, threads=threads, progress=progress, cells_budget=budget)
@@ -160,7 +160,8 @@ def by_engine(
                 wins = not (code >> 1) & 1 if player == "L" else not code & 1
             if wins:
                 winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
-    cells = plan_row(family_of(rules), piles).cells
+    plan = plan_row(family_of(rules), piles)
+    cells = plan.cells
     statement = f"interval dynamic programme over {format_count(cells)} cells: " + (
         f"Grundy value {result.value}" if rules.impartial else f"class {outcome}"
     )
@@ -171,7 +172,8 @@ def by_engine(
         sources["grundy"] = "engine"
     else:
         try:
-            thresholds = engine_thresholds(piles, threads=threads, cells_budget=budget)
+            left = (DEFAULT_CELLS if budget is None else budget) - plan.effort  # one budget
+            thresholds = engine_thresholds(piles, threads=threads, cells_budget=max(0, left))
             sources["thresholds"] = "engine"
         except EndNimError as error:
             notes.append(f"thresholds not computed: {error}")

@@ -58,6 +58,7 @@ from endnim.web.graphs import (
     web_graph,
     web_rules,
 )
+from endnim.web.limits import BodyLimit
 from endnim.web.models import (
     AnalysisOut,
     AppliedOut,
@@ -174,6 +175,8 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+
+    app.add_middleware(BodyLimit)  # 413 / 408 for bodies too large or too slow
 
     @app.middleware("http")
     async def refuse_long_urls(request: Request, call_next: Any) -> Any:

@@ -192,10 +192,8 @@ def engine_work(piles: Position, rules: Variant) -> int:
         return 0
     from endnim.engine import plan_row
     from endnim.engine.families import family_of
-    from endnim.engine.interval import TABLE_OVERHEAD
 
-    plan = plan_row(family_of(rules), tuple(piles))
-    return plan.cells + TABLE_OVERHEAD * plan.tables
+    return plan_row(family_of(rules), tuple(piles)).effort
 
 
 def limit_search_caches(max_states: int = WEB_CACHE_STATES) -> None:

@@ -20,10 +20,13 @@ import uvicorn
 from fastapi import FastAPI
 
 from endnim.errors import EndNimError
+from endnim.web.limits import HEAD_SECONDS, MAX_CONNECTIONS, deadline_protocol
 
 LOOPBACK = "127.0.0.1"
 MAX_REQUEST_HEAD = 4 * 2**20
 """Bytes of request line and headers uvicorn reads; beyond it answers 400 itself."""
+KEEP_ALIVE_SECONDS = 5
+"""Seconds an idle connection is kept open after an answer."""
 
 
 def bind(host: str = LOOPBACK, port: int = 8000) -> socket.socket:
@@ -64,7 +67,7 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{host}:{port}/"
 
 
-def _server(app: FastAPI) -> uvicorn.Server:
+def _server(app: FastAPI, head_seconds: float = HEAD_SECONDS) -> uvicorn.Server:
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -72,6 +75,9 @@ def _server(app: FastAPI) -> uvicorn.Server:
         lifespan="off",
         # let long request lines reach the app, which answers 414 (endnim.web.app.MAX_URL)
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD,
+        http=deadline_protocol(head_seconds),  # 408 for a request head sent too slowly
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
     return uvicorn.Server(config)
 
@@ -87,7 +93,13 @@ class BackgroundServer:
     ``with BackgroundServer() as server: ... server.url ...``; the server stops on exit.
     """
 
-    def __init__(self, app: FastAPI | None = None, host: str = LOOPBACK, port: int = 0) -> None:
+    def __init__(
+        self,
+        app: FastAPI | None = None,
+        host: str = LOOPBACK,
+        port: int = 0,
+        head_seconds: float = HEAD_SECONDS,
+    ) -> None:
         if app is None:
             from endnim.web.app import create_app
 
@@ -95,7 +107,7 @@ class BackgroundServer:
         self.app = app
         self.sock = bind(host, port)
         self.url = url_of(self.sock)
-        self._server = _server(app)
+        self._server = _server(app, head_seconds)
         self._thread: threading.Thread | None = None
 
     def __enter__(self) -> BackgroundServer:
