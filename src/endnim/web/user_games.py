@@ -86,6 +86,8 @@ def _plain_error(error: BaseException) -> BaseException:
         return MemoryError(message)
     for kind in type(error).__mro__:
         if issubclass(kind, EndNimError) and kind.__module__.startswith("endnim."):
+            if kind is type(error):  # endnim's own (a budget refusal keeps its estimate)
+                return error
             try:
                 return kind(message)
             except TypeError:  # an error that needs more than its message
