@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import positions, solver
 
 from endnim.errors import BudgetError
-from endnim.search import ImpartialValue, Solver
+from endnim.search import ImpartialValue, Solver, post_order
 from endnim.variants import get_variant
 
 # Albert–Nowakowski (2001) §2: Nim-values of a·4·b, rows a = 1..16, columns b = 1..16.
@@ -106,3 +108,29 @@ def test_long_rows_do_not_hit_the_recursion_limit() -> None:
     long_solver = Solver(get_variant("endnim"), budget=10**8)
     assert long_solver.value((1,) * 3000).grundy == 0
     assert Solver(get_variant("muller"), budget=10**8).value((1,) * 2001).grundy == 1
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+def test_post_order_holds_the_path_not_every_option_of_a_lone_pile(keyed: bool) -> None:
+    """A lone pile of n has the n smaller piles as options; pushing every missing option of
+    every node on the path held about n^2/2 entries (36 MB of pointers at n = 3,000)."""
+    import tracemalloc
+
+    n = 3_000
+
+    def mex(_: int, values: list[int]) -> int:
+        seen = set(values)
+        return next(g for g in range(len(values) + 1) if g not in seen)
+
+    tracemalloc.start()
+    try:
+        cache: dict[Any, int] = {}
+        value = post_order(
+            n, cache, lambda m: list(range(m)), mex, (lambda m: -m) if keyed else None
+        )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert value == n  # a lone pile of n is nim-heap n
+    assert len(cache) == n + 1
+    assert peak < 4 * 1024 * 1024, f"peak {peak:,} bytes"

@@ -293,23 +293,27 @@ def post_order(
     """
     if key is not None:
         return _post_order_keyed(root, cache, children_of, combine, key)
-    pending: dict[K, list[K]] = {}
+    # The stack holds the path from the root only: a node resumes its scan of its children where
+    # it left off and descends into one missing child at a time, so a lone pile of n (n options,
+    # each with fewer) holds O(n) entries, not the O(n^2) of pushing every missing child at once.
+    pending: dict[K, tuple[list[K], int]] = {}
     stack = [root]
     while stack:
         node = stack[-1]
         if node in cache:
             stack.pop()
             continue
-        children = pending.get(node)
-        if children is None:
-            children = pending[node] = children_of(node)
-            missing = [c for c in children if c not in cache]
-            if missing:
-                stack.extend(missing)
-                continue
-        stack.pop()
-        del pending[node]
-        cache[node] = combine(node, [cache[c] for c in children])
+        entry = pending.get(node)
+        children, start = (children_of(node), 0) if entry is None else entry
+        for index in range(start, len(children)):
+            if children[index] not in cache:
+                pending[node] = (children, index + 1)
+                stack.append(children[index])
+                break
+        else:
+            stack.pop()
+            pending.pop(node, None)
+            cache[node] = combine(node, [cache[c] for c in children])
     return cache[root]
 
 
@@ -320,8 +324,9 @@ def _post_order_keyed(
     combine: Callable[[K, list[T]], T],
     key: Callable[[K], Hashable],
 ) -> T:
-    # Each child's key is computed once (canonical keys may cost far more than the moves).
-    pending: dict[Hashable, list[Hashable]] = {}
+    # Each child's key is computed once (canonical keys may cost far more than the moves); the
+    # stack holds the path only, as in post_order.
+    pending: dict[Hashable, tuple[list[K], list[Hashable], int]] = {}
     root_key = key(root)
     stack = [(root, root_key)]
     while stack:
@@ -329,17 +334,21 @@ def _post_order_keyed(
         if node_key in cache:
             stack.pop()
             continue
-        keys = pending.get(node_key)
-        if keys is None:
+        entry = pending.get(node_key)
+        if entry is None:
             children = children_of(node)
-            keys = pending[node_key] = [key(c) for c in children]
-            missing = [(c, k) for c, k in zip(children, keys, strict=True) if k not in cache]
-            if missing:
-                stack.extend(missing)
-                continue
-        stack.pop()
-        del pending[node_key]
-        cache[node_key] = combine(node, [cache[k] for k in keys])
+            keys, start = [key(c) for c in children], 0
+        else:
+            children, keys, start = entry
+        for index in range(start, len(keys)):
+            if keys[index] not in cache:
+                pending[node_key] = (children, keys, index + 1)
+                stack.append((children[index], keys[index]))
+                break
+        else:
+            stack.pop()
+            pending.pop(node_key, None)
+            cache[node_key] = combine(node, [cache[k] for k in keys])
     return cache[root_key]
 
 
