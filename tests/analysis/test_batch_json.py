@@ -122,3 +122,19 @@ def test_analyzer_of_an_unknown_variant_refuses_each_position() -> None:
     run = analyzer_of("no-such-game")
     with pytest.raises(Exception, match="no-such-game"):
         run("3 1 3")
+
+
+def test_a_huge_refused_line_is_echoed_in_part(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 4 MB line of too many piles was echoed whole in its error object (4 MB of output)."""
+    batch = tmp_path / "huge.txt"
+    huge = "3 " * 2_000_000 + "x"
+    batch.write_text(f"3 1 4\n{huge}\n2 2\n")
+    out, err, status = cli_output(capsys, ["analyze", "--json", "--batch", str(batch)])
+    first, refused, last = (json.loads(line) for line in out.splitlines())
+    assert status == 2 and "line 2" in err
+    assert first["position"] == [3, 1, 4] and last["position"] == [2, 2]
+    assert refused["line"] == 2 and refused["input_chars"] == len(huge)
+    assert refused["input"] == huge[:1000] + "…" and "1,000,000 piles" in refused["error"]
+    assert len(out) < 20_000

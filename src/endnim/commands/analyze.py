@@ -115,7 +115,7 @@ def _analyze_all(
                 flush()  # keep standard output and the error messages in input order
                 click.echo(f"endnim: error: line {number}: {error}", err=True)
                 if as_json:
-                    pending.append(dumps({"input": text, "line": number, "error": str(error)}))
+                    pending.append(dumps(batch_error(text, number, str(error))))
                     flush()
                 continue
             if as_json:
@@ -163,6 +163,32 @@ def _batch_run(each: Callable[[object], Analysis], text: str, *_: str) -> Analys
 
 
 BATCH_WRITE = 256
+
+ECHO_CHARS = 1_000
+"""How much of a refused line a ``--batch --json`` error object echoes."""
+
+
+def batch_error(text: str, number: int, message: str) -> dict[str, object]:
+    """The JSON error object of a refused batch line: its text (the first ``ECHO_CHARS``
+    characters of a longer line, with its full length, so that a 10 MB line costs a line of
+    output, not 10 MB), its number and the one-line error.
+
+    >>> batch_error("3 0 4", 7, "piles must be positive")
+    {'input': '3 0 4', 'line': 7, 'error': 'piles must be positive'}
+    >>> cut = batch_error("1 " * 600, 1, "...")
+    >>> len(cut["input"]), cut["input_chars"]
+    (1001, 1200)
+    """
+    if len(text) <= ECHO_CHARS:
+        return {"input": text, "line": number, "error": message}
+    return {
+        "input": text[:ECHO_CHARS] + "…",
+        "input_chars": len(text),
+        "line": number,
+        "error": message,
+    }
+
+
 """JSON lines of a batch written at once (one write per line was a tenth of the batch's time)."""
 
 MAX_LINE_BYTES = 16 * 2**20
