@@ -220,6 +220,8 @@ def test_verify_fails_with_status_1_when_a_slip_is_not_reproduced(
         (["-s", "horrocks/thm-99"], "no statement"),
         (["-s", "horrocks/thm-1", "--bound", "100", "-L", "8"], "positions"),
         (["--bound", "0"], "Invalid value"),
+        (["-L", "100000000", "-H", "3"], "rows of at most 40 piles"),  # summed 3^k to 10^8: hung
+        (["-H", "100000000000"], "1.6e+89 positions"),
     ],
 )
 def test_verify_bad_input(

@@ -22,10 +22,13 @@ from typing import Any
 from endnim.analysis.oracle import Oracle
 from endnim.analysis.statements import STATEMENTS, Box, Lookup, Statement
 from endnim.errors import EndNimError
+from endnim.search import format_count
 
 Piles = tuple[int, ...]
 MAX_POSITIONS = 200_000_000
 """Refuse a run that would check more positions than this (about an hour of checks)."""
+MAX_LENGTH = 40
+"""The longest rows a statement is checked on (as ``endnim conjecture``'s ``--max-length``)."""
 
 
 @dataclass
@@ -242,6 +245,37 @@ def select(papers: Iterable[str] = (), keys: Iterable[str] = ()) -> list[Stateme
     return result
 
 
+def check_range(
+    statements: Sequence[Statement], bound: int | None = None, max_length: int | None = None
+) -> int:
+    """How many positions checking ``statements`` takes, or a one-line refusal when the
+    bounds are not positive, the rows are longer than ``MAX_LENGTH`` or the positions more
+    than ``MAX_POSITIONS`` (counted without writing out a huge number).
+
+    >>> from endnim.analysis.statements import by_key
+    >>> check_range([by_key("horrocks/thm-3")], bound=10)
+    100
+    >>> check_range([by_key("horrocks/thm-3")], max_length=10**8)
+    Traceback (most recent call last):
+    endnim.errors.EndNimError: --max-length 100,000,000: rows of at most 40 piles are checked
+    """
+    if bound is not None and bound < 1:
+        raise EndNimError("--bound must be at least 1")
+    if max_length is not None and max_length < 1:
+        raise EndNimError("--max-length must be at least 1")
+    if max_length is not None and max_length > MAX_LENGTH:
+        raise EndNimError(
+            f"--max-length {max_length:,}: rows of at most {MAX_LENGTH} piles are checked"
+        )
+    total = count_positions(statements, bound, max_length)
+    if total > MAX_POSITIONS:
+        raise EndNimError(
+            f"that would check {format_count(total)} positions (at most {MAX_POSITIONS:,}): "
+            "lower --bound or --max-length"
+        )
+    return total
+
+
 def verify(
     statements: Sequence[Statement] | None = None,
     *,
@@ -256,16 +290,7 @@ def verify(
     ``progress(done, total, statement)`` is called before each statement.
     """
     chosen = list(STATEMENTS if statements is None else statements)
-    if bound is not None and bound < 1:
-        raise EndNimError("--bound must be at least 1")
-    if max_length is not None and max_length < 1:
-        raise EndNimError("--max-length must be at least 1")
-    total = count_positions(chosen, bound, max_length)
-    if total > MAX_POSITIONS:
-        raise EndNimError(
-            f"that would check {total:,} positions (at most {MAX_POSITIONS:,}): lower --bound "
-            "or --max-length"
-        )
+    check_range(chosen, bound, max_length)
     oracle = Oracle(threads=threads)
     for (variant, length), max_pile in plan(chosen, bound, max_length).items():
         oracle.prepare(variant, length, max_pile)

@@ -67,7 +67,7 @@ def verify(
     endnim verify -s horrocks/prop-13 --json
     """
     from endnim.analysis import verify as verifying
-    from endnim.analysis.verify import count_positions, describe, effective_boxes, select
+    from endnim.analysis.verify import check_range, describe, effective_boxes, select
 
     chosen = select(papers, keys)
     if list_only:
@@ -89,7 +89,7 @@ def verify(
                 slip = "  [slip as printed]" if not s.expect else ""
                 click.echo(f"{s.key:45} {s.citation}{slip}\n{'':45} {ranges}")
         return
-    total = count_positions(chosen, bound, max_length)
+    total = check_range(chosen, bound, max_length)
     with _StatementBar(len(chosen), total) as bar:
         results = verifying.verify(
             chosen, bound=bound, max_length=max_length, threads=threads, progress=bar.update
