@@ -38,8 +38,32 @@ GRAPH_HELP = (
 )
 
 
+SUM_HELP = (
+    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:L3[/] (summand 1's first pile "
+    "becomes 3), [bold]2:R0[/] (summand 2's last pile is removed). A finished summand "
+    "disappears and the ones below it move up. Or: [bold]hint[/], [bold]moves[/] (every move, "
+    "valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
+)
+
+
 def _help(game: GameSession) -> str:
+    if _is_sum(game):
+        return SUM_HELP
     return GRAPH_HELP if _is_graph(game.position) else HELP
+
+
+def _is_sum(game: GameSession) -> bool:
+    from endnim.play.sum_game import SumGame
+
+    return isinstance(game.variant, SumGame)
+
+
+def _position_text(game: GameSession, position: Any) -> str:
+    from endnim.variants import Variant
+
+    if isinstance(game.variant, Variant):
+        return str(position)
+    return str(game.variant.format_position(position))
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -149,7 +173,11 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             side = f" ({_side_name(ply.side)})" if ply.side else ""
             console.print(
                 f"[magenta]computer[/]{side} plays [bold]{game.variant.format_move(ply.move)}[/]"
-                + ("" if _is_graph(ply.after) else f" → {_short(str(ply.after))}")
+                + (
+                    ""
+                    if _is_graph(ply.after)
+                    else f" → {_short(_position_text(game, ply.after)) or '(nothing left)'}"
+                )
             )
             continue
         line = read_line("your move> ")
@@ -192,7 +220,10 @@ def _is_graph(position: object) -> bool:
 
 
 def position_display(game: GameSession) -> RenderableType:
-    """The row as bars (:func:`row_display`), or a graph as a table of its vertices."""
+    """The row as bars (:func:`row_display`), a sum as its summands one under another
+    (:func:`sum_display`), or a graph as a table of its vertices."""
+    if _is_sum(game):
+        return sum_display(game)
     if _is_graph(game.position):
         return graph_display(game)
     if isinstance(game.position, tuple):
@@ -263,10 +294,54 @@ def row_display(game: GameSession) -> RenderableType:
     1  2
     L  R
     """
+    return _bars(list(game.position), list(game.start))
+
+
+def sum_display(game: GameSession) -> RenderableType:
+    """A sum: each live summand under its number (rows as bars on one scale, the start's
+    largest pile; other positions as text), the number being the K of a move ``K:MOVE``.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> Console(width=40).print(sum_display(GameSession("endnim", "1 2 + 1")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    summand 1
+       ██
+    ██ ██
+    1  2
+    L  R
+    summand 2
+    ██
+    1
+    L R
+    """
+    from rich.console import Group
+    from rich.text import Text
+
+    from endnim.variants import Variant
+
+    if not game.position:
+        return Text("  (no summand is left)", style="dim")
+    rows = all(isinstance(part, tuple) for part in game.start) and isinstance(
+        getattr(game.variant, "moves", None), Variant
+    )
+    start_piles = [pile for part in game.start for pile in part] if rows else []
+    shown: list[RenderableType] = []
+    for number, part in enumerate(game.position, start=1):
+        shown.append(Text(f"summand {number}", style="bold magenta"))
+        if rows:
+            shown.append(_bars(list(part), start_piles))
+        else:
+            moves: Any = getattr(game.variant, "moves", game.variant)
+            shown.append(Text("  " + _short(str(moves.format_position(part)), 200)))
+    return Group(*shown)
+
+
+def _bars(piles: list[int], start: list[int]) -> RenderableType:
+    """A row as bars, on the scale of the ``start``'s largest pile."""
     from rich.table import Table
     from rich.text import Text
 
-    piles = list(game.position)
     if not piles:
         return Text("  (the row is empty)", style="dim")
     shown: list[int | None] = list(piles)
@@ -275,7 +350,7 @@ def row_display(game: GameSession) -> RenderableType:
         shown = [*piles[:half], None, *piles[-half:]]
     # one scale for the whole game (the start's largest pile, and at least a line per coin up
     # to BAR_LINES coins), so that bars shrink as the game goes on: 1 1 is never drawn as 5 5
-    largest = int(max(max(game.start, default=1), max(piles), BAR_LINES))
+    largest = int(max(max(start, default=1), max(piles), BAR_LINES))
     digits = len(str(largest))
     grid = Table.grid(padding=(0, 1))
     for _ in shown:
@@ -287,7 +362,7 @@ def row_display(game: GameSession) -> RenderableType:
         return max(1, round(BAR_LINES * len(str(pile)) / digits))
 
     heights = [0 if pile is None else bar_height(pile) for pile in shown]
-    start_largest = int(max(game.start, default=1))
+    start_largest = int(max(start, default=1))
     frame = max(bar_height(start_largest), *heights)  # the same frame all game long
     last = len(shown) - 1
     for level in range(frame, 0, -1):
@@ -322,7 +397,8 @@ def moves_display(game: GameSession) -> RenderableType:
 
     listing = evaluate_moves(game.position, game.variant, game.side_to_move)
     if listing.moves is None:
-        winning = ", ".join(str(r) for r in listing.winning) or "none"
+        named = listing.winning_moves if listing.winning_moves is not None else listing.winning
+        winning = ", ".join(str(r) for r in named) or "none"
         return f"{listing.total:,} moves, too many to list; winning: {winning}"
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     for column in ("move", "result", "leads to", "value", "remoteness"):
@@ -333,12 +409,12 @@ def moves_display(game: GameSession) -> RenderableType:
         if move.grundy is not None:
             value = "P" if move.grundy == 0 else f"G = {move.grundy}"
         table.add_row(
-            f"[{colour}]{move.move}[/]",
+            f"[{colour}]{move.text}[/]",
             f"[{colour}]{'wins' if move.wins else 'loses'}[/]",
             (
                 "labels " + " ".join(map(str, move.after.labels))
                 if _is_graph(move.after)
-                else _short(str(move.after)) or "(empty)"
+                else _short(move.after_text) or "(empty)"
             ),
             value,
             "" if move.remoteness is None else str(move.remoteness),
@@ -422,6 +498,8 @@ def _introduce(game: GameSession, console: Console) -> None:
             if _is_graph(game.position)
             else f"the {'first' if game.human_side == 'L' else 'last'} pile"
         )
+        if _is_sum(game):
+            where = f"in any summand, {where}"
         console.print(f"You play {_side_name(game.human_side)} ({where}).")
     console.print("You move first." if game.human_first else "The computer moves first.")
     console.print(_help(game))

@@ -31,6 +31,7 @@ from endnim.play.evaluation import (
     playable_position,
     winning_ranges,
 )
+from endnim.play.sum_game import SumGame, analysis_of
 from endnim.position import Position
 from endnim.ruleset import RuleSet
 from endnim.theory import MoveRange
@@ -90,6 +91,8 @@ def best_move(
         winning = [m for m in listing.moves if m.wins]
         pool = winning or listing.moves
         return _pick_by_remoteness(pool, bool(winning), rng)
+    if isinstance(rules, SumGame):
+        return _unlisted_sum_move(piles, rules, listing.winning_moves or [], player, rng)
     assert isinstance(rules, Variant)  # only row rule sets with a theory leave moves unlisted
     if listing.winning:
         move = _pick_in_ranges(listing.winning, rng)
@@ -118,6 +121,8 @@ def random_move(
     rules = get_variant(variant)
     piles = _playable(position, rules, player)
     rng = rng or random.Random()
+    if isinstance(rules, SumGame):
+        return _random_sum_move(piles, rules, player, rng)
     if not isinstance(rules, Variant) or rules.theory() is None:
         listing = evaluate_moves(piles, rules, player)
         assert listing.moves is not None
@@ -181,6 +186,67 @@ def _playable(position: object, rules: RuleSet[Any, Any], player: End | None) ->
         text = rules.format_position(piles) or "(empty)"
         raise MoveError(f"the game is over: no move is legal in {text[:60]}")
     return piles
+
+
+def _unlisted_sum_move(
+    position: Any,
+    game: SumGame,
+    winning: Sequence[str],
+    player: End | None,
+    rng: random.Random | None,
+) -> Choice:
+    """A sum with too many moves to list: one of ``analyze``'s winning moves, or, losing, a coin
+    taken from the larger end pile of the largest live summand (rows), else its first move."""
+    if winning:
+        text = winning[0] if rng is None else rng.choice(list(winning))
+        move = game.normal_move(position, game.parse_move(text))
+        return Choice(move, game.play(position, move, player), "best", True)
+    place = max(range(len(position)), key=lambda k: _size(position[k]))
+    part = position[place]
+    inner: Any
+    if isinstance(game.moves, Variant):
+        end = _larger_end(part, game.moves, player)
+        inner = Move(end, (part[0] if end == "L" else part[-1]) - 1)
+    else:
+        inner = game.moves.options(part, player)[0][0]
+    move = game.normal_move(position, (place, inner))
+    return Choice(move, game.play(position, move, player), "best", False)
+
+
+def _size(part: Any) -> int:
+    return sum(part) if isinstance(part, tuple) else 0
+
+
+def _random_sum_move(
+    position: Any, game: SumGame, player: End | None, rng: random.Random
+) -> Choice:
+    """A legal move of a sum drawn at random: a live summand (where the player has a move)
+    uniformly, then a move in it as :func:`random_move` draws one; whether it wins comes from
+    ``analyze`` of the sum."""
+    places = [k for k, part in enumerate(position) if _has_move(game, part, player)]
+    place = rng.choice(places)
+    inner = random_move(position[place], game.moves, player, rng).move
+    move = game.normal_move(position, (place, inner))
+    after = game.play(position, move, player)
+    if game.is_terminal(after):
+        wins = game.terminal_value(after) == 0
+    else:
+        wins = analysis_of(game, after).outcome in ("P", _opponent_loses(player))
+    return Choice(move, after, "random", wins)
+
+
+def _has_move(game: SumGame, part: Any, player: End | None) -> bool:
+    """Whether ``player`` has a move in the live summand ``part`` (without listing its moves)."""
+    if game.impartial:
+        return True
+    if isinstance(game.moves, Variant):
+        return bool(game.moves.ends(part, player))
+    return bool(game.moves.options(part, player))
+
+
+def _opponent_loses(player: End | None) -> str:
+    """The outcome in which the player who just moved (``player``) wins, the opponent to move."""
+    return "P" if player is None else player
 
 
 def _pick_by_remoteness(

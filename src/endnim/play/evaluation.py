@@ -23,6 +23,7 @@ from typing import Any
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
 from endnim.errors import BudgetError, EndNimError, MoveError
 from endnim.moves import End, Move
+from endnim.play.sum_game import SumGame, analysis_of
 from endnim.position import as_position
 from endnim.ruleset import RuleSet
 from endnim.search import ImpartialValue, PartizanValue, default_solver
@@ -58,6 +59,20 @@ class MoveValue:
     rules: Any = field(default=None, repr=False, compare=False)
     """The rule set, for writing moves and positions that are not rows."""
 
+    @property
+    def text(self) -> str:
+        """The move in its rule set's notation."""
+        if self.rules is not None and not isinstance(self.rules, Variant):
+            return str(self.rules.format_move(self.move))
+        return str(self.move)
+
+    @property
+    def after_text(self) -> str:
+        """The position it leads to, in its rule set's notation."""
+        if self.rules is not None and not isinstance(self.rules, Variant):
+            return str(self.rules.format_position(self.after))
+        return str(self.after)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (the resulting position also as text, exact at any size)."""
         if self.rules is not None and not isinstance(self.rules, Variant):
@@ -87,7 +102,8 @@ class MoveValue:
 class PositionMoves:
     """Every legal move of a position (``moves`` is ``None`` when there are too many to list).
 
-    ``winning`` always holds the winning moves as ranges (exact at any pile size);
+    ``winning`` always holds the winning moves as ranges (exact at any pile size; a sum's
+    winning moves are ``winning_moves``, in its notation ``K:MOVE``);
     ``total`` bounds the number of legal moves; ``values_from`` says what valued the moves:
     ``search``, ``engine`` or ``theory`` (outcomes only).
     """
@@ -100,10 +116,24 @@ class PositionMoves:
     total: int
     values_from: str
     rules: Any = field(default=None, repr=False, compare=False)
+    winning_moves: list[str] | None = None
+    """A sum's winning moves (``analyze``'s), in the sum's notation; ``None`` for one position."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
         row = self.rules is None or isinstance(self.rules, Variant)
+        if isinstance(self.rules, SumGame):
+            return {
+                "position": self.rules.format_position(self.position),
+                "variant": self.variant,
+                "player": self.player,
+                "listed": self.moves is not None,
+                "moves": None if self.moves is None else [m.to_dict() for m in self.moves],
+                "winning": [{"text": text, "count": 1} for text in self.winning_moves or []],
+                "total": self.total,
+                "values_from": self.values_from,
+                "summands": [self.rules.moves.format_position(p) for p in self.position],
+            }
         return {
             "position": list(self.position) if row else self.rules.position_to_json(self.position),
             "variant": self.variant,
@@ -210,6 +240,8 @@ def evaluate_moves(
     rules = get_variant(variant)
     piles = playable_position(rules, position)
     whose = players_of(rules, player)
+    if isinstance(rules, SumGame):
+        return _evaluate_sum(piles, rules, whose, player, max_listed)
     if not isinstance(rules, Variant) or rules.theory() is None:
         return _evaluate_by_search(piles, rules, whose, player)
     ranges = [r for r in winning_ranges(piles, rules) if rules.impartial or r.end in whose]
@@ -225,6 +257,82 @@ def evaluate_moves(
             outcome = "P" if wins else "N"
         moves.append(MoveValue(move, who, after, wins, outcome, grundy, remoteness))
     return PositionMoves(piles, rules.name, player, moves, ranges, len(moves), values_from)
+
+
+def _evaluate_sum(
+    position: Any,
+    game: SumGame,
+    whose: tuple[End | None, ...],
+    player: End | None,
+    max_listed: int,
+) -> PositionMoves:
+    """Every move of a sum: which win comes from ``analyze`` of the sum (Grundy values, the
+    misère theorem or the search of the sum, whichever it used); the values of the positions
+    they lead to from the exact search of the sum when it is affordable (as ``analyze`` gets a
+    sum's remoteness), else only their outcomes."""
+    if game.is_terminal(position):
+        return PositionMoves(position, game.name, player, [], [], 0, "search", game, [])
+    analysis = analysis_of(game, position)
+    winning = [
+        str(m)
+        for m in analysis.winning_moves
+        if len(whose) > 1 or whose[0] is None or sum_move_by(str(m), whose[0])
+    ]
+    total = sum_move_count(game, position, player)
+    if total > max_listed:
+        shown = [_plain_sum_move(m) for m in winning]
+        return PositionMoves(position, game.name, player, None, [], total, "analyze", game, shown)
+    options = [(who, move, after) for who in whose for move, after in game.options(position, who)]
+    values_from = "analyze"
+    valued: list[_Valued] = [(None, None, None)] * len(options)
+    if search_affordable(position, game):
+        values_from, valued = _values(position, game, options, 0)
+    moves = []
+    for (who, move, after), (outcome, grundy, remoteness) in zip(options, valued, strict=True):
+        text = game.format_move(move)
+        won = any(
+            _plain_sum_move(m) == text and (who is None or sum_move_by(m, who)) for m in winning
+        )
+        if game.impartial and outcome is None:
+            outcome = "P" if won else "N"
+        moves.append(MoveValue(move, who, game.live(after), won, outcome, grundy, remoteness, game))
+    shown = [m.text for m in moves if m.wins]
+    return PositionMoves(
+        position, game.name, player, moves, [], len(moves), values_from, game, shown
+    )
+
+
+def sum_move_count(game: SumGame, position: Any, player: End | None = None) -> int:
+    """The moves of a sum (rows: an upper bound, computed without listing them).
+
+    >>> from endnim.play.sum_game import sum_game
+    >>> game = sum_game("endnim", "3 1 4 + 2 2")
+    >>> sum_move_count(game, game.coerce_position("3 1 4 + 2 2"))
+    11
+    """
+    return sum(
+        move_count_bound(part, game.moves, player)
+        if isinstance(game.moves, Variant)
+        else sum(len(game.moves.options(part, who)) for who in players_of(game.moves, player))
+        for part in position
+    )
+
+
+def sum_move_by(move: str, side: End) -> bool:
+    """Whether a partizan sum's winning move (``1:L3``, or ``L:1:3=0`` when the summand's move
+    does not name its player) is ``side``'s.
+
+    >>> sum_move_by("1:L3", "L"), sum_move_by("R:2:3=0", "L")
+    (True, False)
+    """
+    if move[1:2] == ":" and move[:1] in ("L", "R"):
+        return move[:1] == side
+    return move.partition(":")[2].startswith(side)
+
+
+def _plain_sum_move(move: str) -> str:
+    """``L:1:3=0`` → ``1:3=0`` (the player is known from the mover); ``1:L3`` stays."""
+    return move[2:] if move[1:2] == ":" and move[:1] in ("L", "R") else move
 
 
 def playable_position(rules: RuleSet[Any, Any], position: object) -> Any:

@@ -156,8 +156,11 @@ def _remembered_analysis(rules: RuleSet[Any, Any], position: Any) -> Any:
 
 def _analysis_now(rules: RuleSet[Any, Any], position: Any) -> Any:
     from endnim.analyzer import analyze
+    from endnim.play.sum_game import SumGame, analysis_of
 
     try:
+        if isinstance(rules, SumGame):
+            return analysis_of(rules, position)
         return analyze(position, rules)
     except EndNimError:
         return None
@@ -173,10 +176,14 @@ def _value_of(analysis: Any, side: End | None) -> PositionValue:
 
 
 def _by(move: str, side: End) -> bool:
-    """Whether ``move`` (``L3``, ``R0r``, ``L:3=0``) is ``side``'s."""
+    """Whether ``move`` (``L3``, ``R0r``, ``L:3=0``; a sum's ``1:L3``, ``L:1:3=0``) is
+    ``side``'s."""
+    if move[:1].isdigit():
+        return move.partition(":")[2].startswith(side)
     return move.startswith(side)
 
 
 def _plain(move: str) -> str:
-    """``L:3=0`` → ``3=0`` (the side is known from the mover)."""
-    return move[2:] if move[1:2] == ":" else move
+    """``L:3=0`` → ``3=0``, ``L:1:3=0`` → ``1:3=0`` (the side is known from the mover); a sum's
+    ``1:L3`` stays."""
+    return move[2:] if move[1:2] == ":" and move[:1] in ("L", "R") else move

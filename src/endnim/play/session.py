@@ -22,14 +22,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from endnim.errors import EndNimError, MoveError
+from endnim.errors import BudgetError, EndNimError, MoveError
 from endnim.moves import End, Move
 from endnim.play.computer import ComputerPlayer, best_move
+from endnim.play.evaluation import sum_move_count
 from endnim.play.judge import Judgement, PositionValue, judge, position_value
+from endnim.play.sum_game import SumGame, analysis_of, is_sum, sum_game
 from endnim.ruleset import RuleSet
 from endnim.variants import Variant, get_variant
 
 Mover = Literal["human", "computer"]
+MAX_SUM_MOVES = 2_000
+"""A sum with more moves than this is refused: ``analyze`` names a sum's winning moves by
+valuing every move of every summand."""
 MAX_PLIES = 100_000
 """A game longer than this is refused (a row of huge piles could last for ever)."""
 
@@ -112,9 +117,14 @@ class GameSession:
         computer: ComputerPlayer | None = None,
         max_plies: int = MAX_PLIES,
         teach: bool = True,
+        sum_budget: int | None = None,
     ) -> None:
         self.variant = get_variant(variant)
+        if is_sum(start):  # A + B + ...: played as one game, valued by analyze of the sum
+            self.variant = sum_game(self.variant, start, sum_budget)
         self.start = self.variant.coerce_position(start)
+        if isinstance(self.variant, SumGame) and self.start:
+            check_playable_sum(self.variant, self.start)
         if self.variant.impartial:
             if human_side is not None:
                 raise EndNimError(f"{self.variant.title} is impartial: there are no sides to pick")
@@ -188,6 +198,8 @@ class GameSession:
             move = self.variant.parse_move(move)
         side = self.side_to_move
         after = self.variant.play(self.position, move, side)
+        if isinstance(self.variant, SumGame):
+            move = self.variant.normal_move(self.position, move)
         if isinstance(self.variant, Variant) and len(self.position) == 1 and self.variant.impartial:
             move = Move("L", move.size, move.reverse)  # one name per move on a lone pile
         return self._record(
@@ -242,6 +254,9 @@ class GameSession:
             if theory is not None
             else "exhaustive search of every position reachable from here"
         )
+        if isinstance(self.variant, SumGame):
+            reasons = analysis_of(self.variant, self.position).reasons
+            reason = "; ".join(str(r) for r in reasons)
         move_text = _move_text(self._rules(), choice.move)
         after_text = _text(self._rules(), choice.after) or "the empty row"
         if len(after_text) > 60:
@@ -352,6 +367,41 @@ class GameSession:
             "winner": self.winner,
             "ending": self.ending(),
         }
+
+
+def check_playable_sum(game: SumGame, start: Any) -> None:
+    """Refuse, up front and in one line, a sum that ``analyze`` cannot value (a search of the
+    sum over its budget: the estimate is said).
+
+    >>> game = sum_game("partizan", "5 5 5 + 6 6 6 + 7 7 7 + 5 5 5")
+    >>> try:
+    ...     check_playable_sum(game, game.coerce_position("5 5 5 + 6 6 6 + 7 7 7 + 5 5 5"))
+    ... except BudgetError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    this sum is too large to play: the exact search of the sum may visit up to 121,677,504 ...
+    """
+    moves = sum_move_count(game, start)
+    if moves > MAX_SUM_MOVES:
+        raise BudgetError(
+            f"this sum is too large to play: it has up to {moves:,} moves, and a game values each "
+            f"of them after every move (at most {MAX_SUM_MOVES:,})",
+            states=moves,
+            bytes_needed=0,
+            budget=MAX_SUM_MOVES,
+        )
+    try:
+        analysis_of(game, start)
+    except BudgetError as error:
+        memory = (
+            f" (about {error.bytes_needed / 2**30:.1f} GiB of memory)" if error.bytes_needed else ""
+        )
+        raise BudgetError(
+            f"this sum is too large to play: the exact search of the sum may visit up to "
+            f"{error.states:,} states{memory}, over the budget of {error.budget:,} states",
+            states=error.states,
+            bytes_needed=error.bytes_needed,
+            budget=error.budget,
+        ) from None
 
 
 def undo_from(movers: Sequence[Mover]) -> int:

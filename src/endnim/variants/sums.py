@@ -33,12 +33,23 @@ SumMove = tuple[int, Any]
 """A move of a sum: (the summand's 0-based place, its move)."""
 
 
+class Summands(tuple):  # type: ignore[type-arg]
+    """A sum given as its summands' positions, read as a sum even with one summand left (a game
+    of a sum goes on by the sum's rules when the other summands are finished).
+
+    >>> is_sum(Summands(["3 1"])), summand_texts(Summands(["3 1"]))
+    (True, ['3 1'])
+    """
+
+
 def is_sum(position: object) -> bool:
     """Whether ``position`` is written as a sum (text with ``+``, or a sequence with a ``+``).
 
     >>> is_sum("3 1 4 + 2 2"), is_sum("3 1 4"), is_sum(["3 1", "+", "2"]), is_sum([3, 1])
     (True, False, True, False)
     """
+    if isinstance(position, Summands):
+        return True
     if isinstance(position, str):
         return SUM_SIGN in position
     if isinstance(position, (list, tuple)):
@@ -54,6 +65,8 @@ def summand_texts(position: object) -> list[object]:
     >>> summand_texts(["3 1", "+", "2"])
     ['3 1', '2']
     """
+    if isinstance(position, Summands):
+        return list(position)
     if isinstance(position, str):
         return list(position.split(SUM_SIGN))
     assert isinstance(position, (list, tuple))
@@ -102,6 +115,8 @@ class SumOf(RuleSet[Sum, SumMove]):
             raise PositionError(f"not a sum: {value!r:.60} (write A + B + ...)")
         assert isinstance(value, (str, list, tuple))
         shown = value if isinstance(value, str) else " ".join(map(str, value))
+        if isinstance(value, Summands):
+            shown = f" {SUM_SIGN} ".join(map(str, value))
         pieces = summand_texts(value)
         summands = []
         for number, piece in enumerate(pieces, start=1):
