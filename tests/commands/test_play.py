@@ -171,3 +171,74 @@ def test_the_end_of_a_game_is_said_in_the_rule_sets_words(
     assert result.exit_code == 0, result.output
     assert ending in " ".join(result.output.split())
     assert "no move left" not in result.output
+
+
+def perfect_sum_replies(start: str, variant: str) -> list[str]:
+    """The person's perfect moves in a sum against the perfect computer (seed 0 replays it)."""
+    from endnim.play import ComputerPlayer
+
+    game = GameSession(variant, start, computer=ComputerPlayer(100, random.Random(0)))
+    lines: list[str] = []
+    while not game.over:
+        if game.to_move == "human":
+            move = game.variant.format_move(best_move(game.position, game.variant).move)
+            lines.append(move)
+            game.play(move)
+        else:
+            game.computer_move()
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("variant", "start", "ending"),
+    [
+        ("endnim", "3 1 4 + 2 2", "the computer has no move left and loses (normal play)"),
+        ("misere", "3 1 + 2 + 1", "the last mover lost (misère), so you win"),
+    ],
+)
+def test_a_scripted_sum_to_the_end(variant: str, start: str, ending: str) -> None:
+    lines = perfect_sum_replies(start, variant)
+    result = run([*start.split(), "--variant", variant, "--seed", "0"], ["hint", *lines])
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "against the computer (perfect)" in out and "sums of" in out
+    assert "summand 1" in out and "summand 2" in out
+    assert "Type a move in one summand, K:MOVE" in out
+    assert f"hint: {lines[0]} wins" in out
+    assert "keeps the win" in out
+    assert "You win!" in out and ending in " ".join(out.split())
+    last_is_the_computer_s = variant == "misere"  # misère: the computer takes the last coin
+    assert out.count("computer plays") == len(lines) - 1 + last_is_the_computer_s
+
+
+def test_a_sum_s_bad_moves_are_said_and_the_game_goes_on() -> None:
+    result = run(["3", "+", "2", "2"], ["3:L0", "L0", "2:L7", "moves", "q"])
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0
+    assert "there is no summand 3: the sum '3 + 2 2' has 2 summands (type 'help')" in out
+    assert "cannot read a move of a sum from 'L0'" in out
+    assert "summand 2: move L7 is not legal in 2 2" in out
+    assert "1:L0 loses" in out or "1:L0 wins" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["3", "+", "0", "2"], "summand 2 of '3 + 0 2': pile 1 is 0"),
+        (["3", "+", "+", "2"], "summand 2 of '3 + + 2' is empty"),
+        (
+            ["-v", "partizan", *"5 5 5 + 6 6 6 + 7 7 7 + 5 5 5".split()],
+            "this sum is too large to play: the exact search of the sum may visit up to "
+            "121,677,504 states",
+        ),
+        ([str(10**30), "1", "+", "3"], "this sum is too large to play: it has up to"),
+    ],
+)
+def test_bad_sums_are_one_line_and_status_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["play", *args])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("endnim: error: ") and message in err and err.count("\n") == 1
