@@ -227,7 +227,7 @@ def test_a_sum_s_bad_moves_are_said_and_the_game_goes_on() -> None:
         (["3", "+", "0", "2"], "summand 2 of '3 + 0 2': pile 1 is 0"),
         (["3", "+", "+", "2"], "summand 2 of '3 + + 2' is empty"),
         (
-            ["-v", "partizan", *"5 5 5 + 6 6 6 + 7 7 7 + 5 5 5".split()],
+            ["-v", "partizan", "5 5 5", "+", "6 6 6", "+", "7 7 7", "+", "5 5 5"],
             "this sum is too large to play: the exact search of the sum may visit up to "
             "121,677,504 states",
         ),

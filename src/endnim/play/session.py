@@ -359,7 +359,11 @@ class GameSession:
         >>> GameSession("endnim", "3 1 4").now()["to_move"]
         'human'
         """
+        summands = {}
+        if isinstance(self.variant, SumGame):  # a sum: its live summands, K of a move K:MOVE
+            summands = {"summands": [self.variant.moves.format_position(p) for p in self.position]}
         return {
+            **summands,
             "position": _text(self._rules(), self.position),
             "to_move": self.to_move,
             "side_to_move": self.side_to_move,

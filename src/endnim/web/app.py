@@ -80,6 +80,8 @@ from endnim.web.tasks import (
     choose_task,
     moves_task,
     sum_analyze_task,
+    sum_apply_task,
+    sum_moves_task,
     table_task,
 )
 from endnim.web.user_games import UserGame
@@ -104,6 +106,9 @@ PositionParam = Annotated[
     ),
 ]
 VariantParam = Annotated[str, Query(max_length=40, description="rule set (see /api/variants)")]
+SumParam = Annotated[
+    bool, Query(alias="sum", description="read the position as a sum, even of one summand")
+]
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Error, "description": "Bad input (position, variant, move)"},
@@ -314,12 +319,13 @@ def create_app(
             int | None,
             Query(ge=1, description="search states or engine cells (the workbench caps it)"),
         ] = None,
+        as_sum: SumParam = False,
     ) -> JSONResponse:
         """Outcome, Grundy value, winning moves, remoteness and reason: the object
         ``endnim analyze --json`` prints (graph rule sets: the exact search, within the
         workbench's graph budget)."""
         rules = web_rules(variant)
-        if "+" in position:  # a sum A + B + ...: the exact work is bounded by the web budget
+        if "+" in position or as_sum:  # a sum A + B + ...: exact work within the web budget
             states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
             return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, states))
         if is_graph(rules):
@@ -344,11 +350,16 @@ def create_app(
         player: Annotated[
             Side | None, Query(description="partizan: L (Left) or R (Right); omitted: both")
         ] = None,
+        as_sum: SumParam = False,
     ) -> MovesOut:
         """Every legal move, whether it wins for its mover, and the value of where it leads.
 
-        Graph rule sets: every move ``v=k`` of every movable vertex v (its label becomes k)."""
+        Graph rule sets: every move ``v=k`` of every movable vertex v (its label becomes k).
+        A sum: every move ``K:MOVE``, which win from ``analyze`` of the sum."""
         rules = web_rules(variant)
+        if "+" in position or as_sum:
+            sum_args = (position, rules.name, None if rules.impartial else player)
+            return MovesOut.model_validate(heavy(sum_moves_task, *sum_args, WEB_SEARCH_STATES))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_budget(graph, rules, "search", None)  # refuses what the workbench won't search
@@ -375,12 +386,16 @@ def create_app(
         ],
         variant: VariantParam = "endnim",
         player: Annotated[
-            Side | None, Query(description="partizan graphs: the side making the move")
+            Side | None, Query(description="partizan graphs and sums: the side making the move")
         ] = None,
+        as_sum: SumParam = False,
     ) -> AppliedOut:
         """The position a move leads to (partizan rows: an L move is Left's, an R move
-        Right's; partizan graphs: the move of ``player``)."""
+        Right's; partizan graphs: the move of ``player``; a sum: ``K:MOVE``)."""
         rules = web_rules(variant)
+        if "+" in position or as_sum:
+            side = None if rules.impartial else player
+            return AppliedOut.model_validate(sum_apply_task(position, rules.name, move, side))
         if is_graph(rules):
             graph = web_graph(position, rules)
             if not rules.impartial and player is None:

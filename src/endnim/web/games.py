@@ -24,7 +24,16 @@ from typing import Any, Protocol
 from endnim.errors import EndNimError
 from endnim.play.computer import ComputerPlayer
 from endnim.play.session import GameSession
-from endnim.web.budgets import MAX_GAME_PILES, MAX_GAME_PLIES, MAX_GAMES, web_position
+from endnim.variants.sums import SUM_SIGN, is_sum
+from endnim.web.budgets import (
+    MAX_GAME_PILES,
+    MAX_GAME_PLIES,
+    MAX_GAMES,
+    MAX_POSITION_TEXT,
+    WEB_SEARCH_STATES,
+    OverBudget,
+    web_position,
+)
 from endnim.web.graphs import check_playable, is_graph, web_graph, web_rules
 from endnim.web.models import NewGame
 
@@ -52,6 +61,8 @@ def start_game(spec: NewGame, rng: random.Random) -> GameSession:
     """
     rules = web_rules(spec.variant)
     start: object
+    if is_sum(spec.position):
+        return start_sum_game(spec, rules, rng)
     if is_graph(rules):
         start = web_graph(spec.position, rules)
         check_playable(start, rules)
@@ -64,6 +75,37 @@ def start_game(spec: NewGame, rng: random.Random) -> GameSession:
         human_side=None if rules.impartial else (spec.human_side or "L"),
         computer=ComputerPlayer(spec.skill, rng),
         max_plies=MAX_GAME_PLIES,
+    )
+
+
+def start_sum_game(spec: NewGame, rules: Any, rng: random.Random) -> GameSession:
+    """A game of the sum ``A + B + ...`` (rows only: graphs are played one at a time here),
+    valued within the workbench's search budget, as its analysis of the sum is.
+
+    >>> game = start_sum_game(NewGame(position="3 1 + 2"), web_rules("endnim"), random.Random(0))
+    >>> game.to_dict()["summands"]
+    ['3 1', '2']
+    """
+    if is_graph(rules):
+        raise EndNimError(
+            f"the workbench plays sums of rows; play a sum of {rules.title} with 'endnim play'"
+        )
+    if len(spec.position) > MAX_POSITION_TEXT:
+        raise EndNimError(f"the sum's text is longer than {MAX_POSITION_TEXT:,} characters")
+    piles = len(spec.position.replace(SUM_SIGN, " ").replace(",", " ").split())
+    if piles > MAX_GAME_PILES:
+        raise OverBudget(
+            f"the sum has {piles:,} piles: the workbench takes at most {MAX_GAME_PILES:,} "
+            "(the command line takes any)"
+        )
+    return GameSession(
+        rules,
+        spec.position,
+        human_first=spec.human_first,
+        human_side=None if rules.impartial else (spec.human_side or "L"),
+        computer=ComputerPlayer(spec.skill, rng),
+        max_plies=MAX_GAME_PLIES,
+        sum_budget=WEB_SEARCH_STATES,
     )
 
 

@@ -91,8 +91,8 @@ class MoveValueOut(BaseModel):
 
     move: str
     player: Side | None
-    after: list[int] | dict[str, Any] = Field(
-        description="rows: the piles; graph rule sets: the graph's JSON object"
+    after: list[int] | dict[str, Any] | str = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object; a sum: its text"
     )
     after_text: str
     wins: bool
@@ -102,14 +102,15 @@ class MoveValueOut(BaseModel):
 
 
 class WinningRangeOut(BaseModel):
-    """Winning moves as a range, with its notation (``L2..4r``) and size."""
+    """Winning moves as a range, with its notation (``L2..4r``) and size (a sum's winning move:
+    its ``text`` ``K:MOVE`` only, ``count`` 1)."""
 
     model_config = ConfigDict(populate_by_name=True)
 
-    end: Side
-    from_: int = Field(alias="from")
-    to: int
-    reverse: bool
+    end: Side | None = None
+    from_: int | None = Field(None, alias="from")
+    to: int | None = None
+    reverse: bool | None = None
     text: str
     count: int
 
@@ -117,8 +118,8 @@ class WinningRangeOut(BaseModel):
 class MovesOut(BaseModel):
     """Every legal move of a position, valued (``moves`` is null when too many to list)."""
 
-    position: list[int] | dict[str, Any] = Field(
-        description="rows: the piles; graph rule sets: the graph's JSON object"
+    position: list[int] | dict[str, Any] | str = Field(
+        description="rows: the piles; graph rule sets: the graph's JSON object; a sum: its text"
     )
     variant: str
     player: Side | None
@@ -126,7 +127,8 @@ class MovesOut(BaseModel):
     moves: list[MoveValueOut] | None
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
-    values_from: Literal["search", "engine", "theory"]
+    values_from: Literal["search", "engine", "theory", "analyze"]
+    summands: list[str] | None = Field(None, description="a sum: its live summands, in order")
 
 
 class AppliedOut(BaseModel):
@@ -231,6 +233,9 @@ class GameOut(BaseModel):
         default=None, description="why the game is over, in the rule set's words (said of 'you')"
     )
     start_value: PositionValueOut | None = None
+    summands: list[str] | None = Field(
+        None, description="a game of a sum: its live summands, in order (K of a move K:MOVE)"
+    )
 
 
 class HintOut(BaseModel):

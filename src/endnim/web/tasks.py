@@ -25,11 +25,53 @@ def analyze_task(
 
 
 def sum_analyze_task(text: str, variant: str, method: str, budget: int) -> dict[str, Any]:
-    """The object of ``endnim analyze --json`` for a sum ``A + B + ...``."""
+    """The object of ``endnim analyze --json`` for a sum ``A + B + ...`` (a text without ``+``:
+    a sum of one summand, as a game of a sum goes on when one summand is left)."""
     from endnim.analyzer import analyze
     from endnim.variants import get_variant
 
-    return analyze(text, get_variant(variant), method, budget=budget).to_dict()
+    return analyze(sum_text(text), get_variant(variant), method, budget=budget).to_dict()
+
+
+def sum_text(text: str) -> object:
+    """A sum as the API reads it: ``3 1 + 2`` as written; ``3 1`` as a sum of one summand.
+
+    >>> from endnim.variants.sums import is_sum
+    >>> is_sum(sum_text("3 1")), sum_text("3 1 + 2")
+    (True, '3 1 + 2')
+    """
+    from endnim.variants.sums import Summands, is_sum
+
+    return text if is_sum(text) else Summands([text])
+
+
+def sum_game_of(text: str, variant: str, budget: int) -> tuple[Any, Any]:
+    """The game of sums ``text`` is played in, and its position (the empty text: the finished
+    sum)."""
+    from endnim.play.sum_game import sum_game
+
+    start = sum_text(text)
+    game = sum_game(variant, start, budget)
+    return game, (() if not text.strip() else game.coerce_position(start))
+
+
+def sum_moves_task(text: str, variant: str, player: End | None, budget: int) -> dict[str, Any]:
+    """Every legal move of a sum, valued (``/api/moves?sum=true``, or a position with ``+``).
+
+    >>> [m["move"] for m in sum_moves_task("1 + 2", "endnim", None, 1000)["moves"] if m["wins"]]
+    ['2:L1']
+    """
+    from endnim.play.evaluation import evaluate_moves
+
+    game, position = sum_game_of(text, variant, budget)
+    return evaluate_moves(position, game, player).to_dict()
+
+
+def sum_apply_task(text: str, variant: str, move: str, player: End | None) -> dict[str, Any]:
+    """The sum after ``move`` (``/api/apply-move`` of a sum)."""
+    game, position = sum_game_of(text, variant, 1)
+    after = game.play(position, move, player)
+    return {"move": game.format_move(game.parse_move(move)), "after": game.format_position(after)}
 
 
 def moves_task(piles: tuple[int, ...], variant: str, player: End | None) -> dict[str, Any]:
