@@ -262,3 +262,34 @@ def test_a_partizan_game_is_judged_and_its_values_can_be_hidden(page: Page) -> N
     expect(page.locator("#value-out")).to_contain_text("Values hidden during the game")
     page.check("#show-values")
     expect(page.locator("#value-card")).to_have_attribute("data-text", re.compile(r"\d"))
+
+
+def test_a_sum_is_drawn_summand_under_summand_and_played_to_its_end(page: Page) -> None:
+    from endnim.analyzer import analyze
+
+    base: str = page.base_url  # type: ignore[attr-defined]
+    page.goto(f"{base}#variant=endnim&position=3+1+%2B+2+2")  # '+' is %2B in a link
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#position-text")).to_have_value("3 1 + 2 2")
+    expect(page.locator("#moves")).to_have_attribute("data-position", "3 1 + 2 2")
+    expect(page.locator("#editor .summand")).to_have_count(2)
+    expected = analyze("3 1 + 2 2")
+    expect(page.locator("#outcome")).to_have_text(expected.outcome)
+    winning = page.locator("#moves button.move[data-result=win]")
+    assert winning.evaluate_all("bs => bs.map(b => b.dataset.move)") == expected.winning_moves
+    expect(
+        page.locator("#moves .move-group[data-summand='2'] button.move").first
+    ).to_have_attribute("data-move", re.compile(r"^2:"))
+    page.click("#new-game")
+    page.wait_for_function(SETTLED)
+    page.click("#moves button.move[data-result=win]")  # a click: a summand, its end, a size
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#judgement")).to_contain_text("keeps the win")
+    status = play_until_the_end(page, prefer_winning=True)
+    moves = page.locator("#history li").count()
+    ending = "The computer has no move left and loses (normal play)"
+    assert status == f"You won! {ending}; {moves} moves."
+    page.click("#stop")
+    page.fill("#position-text", "3 + + 2")
+    page.click("#set-position")
+    expect(page.locator("#error")).to_contain_text("summand 2 of '3 + + 2' is empty")

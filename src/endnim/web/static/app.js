@@ -143,6 +143,15 @@ function setBusy(on) { $("busy").hidden = !on; }
 const isPartizan = () => { const info = state.variants[state.variant]; return !!info && !info.impartial; };
 const positionText = () => (isGraphView() ? (state.graph ? graphText(state.graph) : "") : state.piles.join(" "));
 const sideName = (side) => (side === "L" ? "Left" : "Right");
+// A sum A + B + ...: state.piles holds "+" between the summands; a game of a sum stays a sum when
+// one summand is left (the API is then asked with sum=true).
+const isSumView = () => !isGraphView() && (state.piles.includes("+") || Boolean(state.game && state.game.summands));
+const sumFlag = () => (state.game && state.game.summands ? "true" : null);
+function summandsOf(piles) {
+  const parts = [[]];
+  for (const pile of piles) { if (pile === "+") parts.push([]); else parts[parts.length - 1].push(pile); }
+  return parts;
+}
 
 function shortRow(text, limit = 48) {
   if (!text) return "(empty)";
@@ -169,6 +178,20 @@ function el(tag, attributes = {}, ...children) {
 async function parseRow(text) {
   // The server reads the row with the command line's own rules (GET /api/position):
   // "3 3 3 2", "3,3,3,2", "3^3 2", "[3, 3, 2]"; "3,,4" and "[3, 4" are errors, as there.
+  // A sum "3 1 4 + 2 2": each summand read so, a bad one named as the command line names it.
+  if (text.includes("+")) {
+    const shown = text.trim();
+    const piles = [];
+    const pieces = text.split("+");
+    for (const [index, piece] of pieces.entries()) {
+      if (!piece.trim()) throw new Error(`summand ${index + 1} of '${shown}' is empty`);
+      const read = await api("GET", "/api/position", { variant: state.variant, position: piece });
+      if (read.error || !read.text) throw new Error(`summand ${index + 1} of '${shown}': ${read.error || "empty"}`);
+      if (index) piles.push("+");
+      piles.push(...read.text.split(" "));
+    }
+    return piles;
+  }
   const read = await api("GET", "/api/position", { variant: state.variant, position: text });
   if (read.error) throw new Error(read.error);
   return read.text ? read.text.split(" ") : [];
@@ -209,6 +232,11 @@ function renderEditor() {
   const locked = Boolean(state.game);
   editor.replaceChildren();
   editor.classList.toggle("locked", locked);
+  editor.classList.toggle("sum", isSumView());
+  if (isSumView()) {
+    renderSumEditor(editor, locked);
+    return;
+  }
   const sizes = state.piles.map((p) => (p.length > 15 ? Infinity : Number(p)));
   const largest = Math.max(1, ...sizes.filter(Number.isFinite));
   const longest = Math.max(1, ...state.piles.map((p) => p.length));
@@ -267,6 +295,36 @@ function renderEditor() {
   $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
 }
 
+function renderSumEditor(editor, locked) {
+  // A sum: its summands one under another, each a row of bars on one scale (edit the text box).
+  const parts = summandsOf(state.piles).filter((part) => part.length);
+  const sizes = parts.flat().map((p) => (p.length > 15 ? Infinity : Number(p)));
+  const largest = Math.max(1, ...sizes.filter(Number.isFinite));
+  const longest = Math.max(1, ...parts.flat().map((p) => p.length));
+  const useLog = largest > 40 || sizes.some((s) => !Number.isFinite(s));
+  parts.forEach((part, k) => {
+    const row = el("div", { class: "summand", "data-summand": k + 1 },
+      el("span", { class: "summand-label", text: `summand ${k + 1}` }));
+    part.forEach((pile, index) => {
+      const first = index === 0;
+      const last = index === part.length - 1;
+      const height = useLog ? (pile.length / longest) : Number(pile) / largest;
+      row.append(el("div", { class: `pile${first || last ? " end" : ""}`, "data-index": index },
+        el("span", { class: "end-label", text: first && last ? "L R" : first ? "L" : last ? "R" : "" }),
+        el("div", { class: "bar-wrap" },
+          el("div", { class: "bar", style: `height:${Math.max(4, Math.round(100 * height))}%`, title: pile })),
+        el("span", { class: "pile-size", text: pile })));
+    });
+    editor.append(row);
+  });
+  if (!parts.length) editor.append(el("p", { class: "summand-label", text: "no summand is left" }));
+  $("position-text").value = positionText();
+  for (const id of ["position-text", "set-position", "random", "variant"]) $(id).disabled = locked;
+  $("back").disabled = locked || state.back.length === 0;
+  const info = state.variants[state.variant];
+  $("rules").textContent = info ? `sums of ${info.title} — a move is a move in one summand, K:MOVE (1:R3)` : "";
+}
+
 // ------------------------------------------------------------------ analysis
 async function refresh() {
   const request = ++state.request;
@@ -283,11 +341,11 @@ async function refresh() {
       if (request !== state.request) return;
       renderEmpty(read.terminal);
     } else {
-      const analysis = await api("GET", "/api/analyze", { variant, position: text });
+      const analysis = await api("GET", "/api/analyze", { variant, position: text, sum: sumFlag() });
       if (request !== state.request) return;
       renderAnalysis(analysis);
     }
-    const moves = await api("GET", "/api/moves", { variant, position: text, player });
+    const moves = await api("GET", "/api/moves", { variant, position: text, player, sum: sumFlag() });
     if (request !== state.request) return;
     state.moves = moves;
     state.movesText = text;
@@ -342,7 +400,8 @@ function renderAnalysis(a) {
       : `${a.remoteness} move${Number(a.remoteness) === 1 ? "" : "s"} with best play`;
   }
   const over = a.remoteness === 0 || a.remoteness === "0"; // a terminal position: the rules decide
-  const ranges = a.winning_move_ranges ? a.winning_move_ranges.map(rangeText) : a.winning_moves; // graphs: a list
+  const ranges = a.winning_move_ranges && a.winning_move_ranges.length ? a.winning_move_ranges.map(rangeText)
+    : a.winning_moves || []; // graphs and sums: a list
   $("winning").textContent = ranges.length ? ranges.join(", ") : over ? "none: the game is over" : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
@@ -360,7 +419,14 @@ function renderAnalysis(a) {
   $("symbols").replaceChildren(...symbols.flatMap((sym) => [
     el("dt", { text: sym.symbol }), el("dd", { text: sym.meaning })]));
   $("notes").replaceChildren(...(a.notes || []).map((n) => el("li", { text: n })));
-  if (a.components) {
+  if (a.components && a.method === "sum") {
+    const parts = a.components.map((c, k) => {
+      const value = c.grundy !== undefined && c.grundy !== null ? `G ${c.grundy}` : c.outcome || "?";
+      return `${k + 1}: ${shortRow(String(c.position), 24)} (${value})`;
+    });
+    $("reason").append(el("li", { class: "components" }, el("strong", { text: "Summands" }),
+      document.createTextNode(` ${parts.join("; ")}`)));
+  } else if (a.components) {
     const parts = a.components.map((c) => {
       const value = c.grundy !== undefined && c.grundy !== null ? `G ${c.grundy}` : c.value || c.outcome || "?";
       return `vertices ${c.vertices.filter((v) => v !== null).join(", ")}: ${value}`;
@@ -412,6 +478,10 @@ function renderMoves() {
   $("moves-caption").textContent = caption.join(" ");
   if (!listing.listed) return;
   const graphView = isGraphView();
+  if (isSumView()) {
+    renderSumMoves(box, listing, reveal);
+    return;
+  }
   const groups = !isPartizan() ? [[null, null]] : graphView
     ? [["L", "Left’s moves (along L and G edges)"], ["R", "Right’s moves (along R and G edges)"]]
     : [["L", "Left’s moves (first pile)"], ["R", "Right’s moves (last pile)"]];
@@ -444,6 +514,33 @@ function renderMoves() {
   }
 }
 
+function renderSumMoves(box, listing, reveal) {
+  // A sum's moves under their summand: a click picks the summand, its end pile and the size.
+  const summands = listing.summands || [];
+  summands.forEach((text, k) => {
+    const group = el("div", { class: "move-group", "data-summand": k + 1 });
+    group.append(el("h3", { text: `Summand ${k + 1}: ${shortRow(text, 40)}` }));
+    const row = el("div", { class: "move-row" });
+    for (const move of listing.moves.filter((m) => m.move.split(":")[0] === String(k + 1))) {
+      const result = move.wins ? "win" : "lose";
+      const details = `${move.move}: leads to ${move.after_text || "the end of the sum"}` +
+        (reveal ? ` — ${move.wins ? "a winning" : "a losing"} move` + (moveValue(move) ? ` (${moveValue(move)})` : "") : "");
+      row.append(el("button", {
+        type: "button",
+        class: `move ${reveal ? result : "neutral"}${state.hintMove === move.move ? " hinted" : ""}`,
+        "data-move": move.move, "data-result": result, "data-player": move.player || "",
+        title: details, "aria-label": details, disabled: !moveClickable(move),
+        onclick: () => playMove(move.move, move.player),
+      },
+      el("span", { class: "mv", text: move.move }),
+      el("span", { class: "to", text: `→ ${shortRow(move.after_text, 18)}` }),
+      reveal ? el("span", { class: "val", text: moveValue(move) || (move.wins ? "wins" : "loses") }) : null));
+    }
+    group.append(row);
+    box.append(group);
+  });
+}
+
 async function playMove(moveText, player = null, redoing = false) {
   showError("", "move-error");
   if (!moveText) return;
@@ -471,7 +568,7 @@ async function playMove(moveText, player = null, redoing = false) {
       if (move) {
         setPosition(move.after_text ? move.after_text.split(" ") : []);
       } else {
-        const applied = await api("GET", "/api/apply-move", { variant: state.variant, position: positionText(), move: moveText });
+        const applied = await api("GET", "/api/apply-move", { variant: state.variant, position: positionText(), move: moveText, sum: sumFlag() });
         setPosition(applied.after ? applied.after.split(" ") : []);
       }
     }
