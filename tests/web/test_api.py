@@ -405,7 +405,7 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
     )
     assert {"400", "422", "503"} <= set(analyze_op["responses"])
     names = {p["name"] for p in analyze_op["parameters"]}
-    assert names == {"position", "variant", "method", "budget"}
+    assert names == {"position", "variant", "method", "budget", "sum"}
     assert "/" not in paths and "/static" not in paths
     assert client.get("/docs").status_code == 404  # Swagger UI would need a CDN
 

@@ -44,11 +44,18 @@ SUM_HELP = (
     "disappears and the ones below it move up. Or: [bold]hint[/], [bold]moves[/] (every move, "
     "valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
 )
+GRAPH_SUM_HELP = (
+    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:3=0[/] (summand 1's vertex 3 "
+    "becomes 0). A finished summand disappears and the ones below it move up. Or: "
+    "[bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]help[/], "
+    "[bold]quit[/]."
+)
 
 
 def _help(game: GameSession) -> str:
     if _is_sum(game):
-        return SUM_HELP
+        graphs = any(_is_graph(part) for part in game.start)
+        return GRAPH_SUM_HELP if graphs else SUM_HELP
     return GRAPH_HELP if _is_graph(game.position) else HELP
 
 

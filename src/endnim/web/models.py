@@ -116,7 +116,12 @@ class WinningRangeOut(BaseModel):
 
 
 class MovesOut(BaseModel):
-    """Every legal move of a position, valued (``moves`` is null when too many to list)."""
+    """Every legal move of a position, valued (``moves`` is null when too many to list).
+
+    A sum's listing also has ``summands``: its live summands, in order (K of a move K:MOVE).
+    """
+
+    model_config = ConfigDict(extra="allow")
 
     position: list[int] | dict[str, Any] | str = Field(
         description="rows: the piles; graph rule sets: the graph's JSON object; a sum: its text"
@@ -128,7 +133,6 @@ class MovesOut(BaseModel):
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
     values_from: Literal["search", "engine", "theory", "analyze"]
-    summands: list[str] | None = Field(None, description="a sum: its live summands, in order")
 
 
 class AppliedOut(BaseModel):
@@ -215,7 +219,10 @@ class PlyOut(BaseModel):
 
 
 class GameOut(BaseModel):
-    """The state of a game."""
+    """The state of a game (a game of a sum also has ``summands``: its live summands, in
+    order, K of a move K:MOVE)."""
+
+    model_config = ConfigDict(extra="allow")
 
     id: str
     variant: str
@@ -233,9 +240,6 @@ class GameOut(BaseModel):
         default=None, description="why the game is over, in the rule set's words (said of 'you')"
     )
     start_value: PositionValueOut | None = None
-    summands: list[str] | None = Field(
-        None, description="a game of a sum: its live summands, in order (K of a move K:MOVE)"
-    )
 
 
 class HintOut(BaseModel):
