@@ -224,3 +224,20 @@ def test_a_terminal_value_without_a_convention_is_refused_not_xored() -> None:
     # answer may be given silently.
     with pytest.raises(EndNimError, match="names no convention"):
         analyze("1 + 1", SilentMisereSubtraction())
+
+
+def test_a_summand_with_too_many_moves_is_not_listed_and_says_so() -> None:
+    """``10^30 1 + 3`` listed every move of its first summand (memory without end)."""
+    from endnim.strategies.sums import MAX_SUMMAND_MOVES
+
+    huge = analyze(f"{10**30} 1 + 3")
+    assert huge.outcome == "N" and huge.grundy == (10**30 + 1) ^ 3
+    assert huge.winning_moves == [] and not huge.winning_moves_complete
+    assert any("summand 1 (up to" in note for note in huge.notes)
+    assert huge.to_dict()["winning_moves_complete"] is False
+    big = MAX_SUMMAND_MOVES // 4 + 1  # 4 (a + a) moves at most: over the limit
+    partial = analyze(f"{big} {big} + 7 + 3")  # a a is P: the sum's value is 7 ^ 3 = 4
+    assert partial.grundy == 4 and partial.winning_moves == ["2:L3"]
+    assert not partial.winning_moves_complete
+    whole = analyze("9 9 + 7 + 3")  # the same shape, small: every summand's moves valued
+    assert whole.winning_moves_complete and whole.winning_moves == ["2:L3"]

@@ -61,6 +61,8 @@ class Analysis:
     """The rule set analysed (it writes the position and moves); ``None``: the variant's."""
     components: list[dict[str, Any]] | None = None
     """The independent parts of a position that splits, each with its value (JSON objects)."""
+    winning_moves_partial: bool = False
+    """True when some winning moves were not looked for (a sum's summand with too many moves)."""
 
     @property
     def ruleset(self) -> Any:
@@ -83,6 +85,8 @@ class Analysis:
     @property
     def winning_moves_complete(self) -> bool:
         """False when there are more winning moves than ``winning_moves`` lists."""
+        if self.winning_moves_partial:
+            return False
         if self.winning_move_list is not None:
             return len(self.winning_move_list) <= MAX_LISTED_MOVES
         return sum(r.count for r in self.winning_move_ranges) <= MAX_LISTED_MOVES

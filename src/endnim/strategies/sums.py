@@ -28,6 +28,7 @@ from operator import xor
 from typing import Any
 
 from endnim.errors import EndNimError, VariantError
+from endnim.graphs.base import GraphRuleSet
 from endnim.outcome import Outcome
 from endnim.quotient.closure import summand_rules
 from endnim.ruleset import RuleSet
@@ -39,6 +40,10 @@ from endnim.variants.sums import Sum, SumOf, is_sum
 
 AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
 """How the plan analyses one summand (or one option of it) in a rule set."""
+
+MAX_SUMMAND_MOVES = 10_000
+"""Winning moves are looked for in a summand of at most this many moves (each is valued); a
+larger summand's are not listed, and the analysis says so (``winning_moves_complete`` false)."""
 
 THEOREM = "misère End-Nim sums (docs/misere.md §2)"
 XOR_RULE = "Sprague–Grundy: a sum's Grundy value is the XOR of its summands'"
@@ -124,9 +129,12 @@ def _by_grundy(
         values.append(component.grundy)
     grundy = reduce(xor, values, 0)
     winning: list[str] = []
+    skipped: list[tuple[int, int]] = []
     if grundy:
         for place, (part, value) in enumerate(zip(total, values, strict=True)):
             target = value ^ grundy
+            if _too_many_moves(part, game, place, skipped):
+                continue
             for move, child in game.moves.options(part):
                 if _grundy_of(child, game, analyze_one, rules) == target:
                     winning.append(game.format_move((place, move)))
@@ -137,7 +145,8 @@ def _by_grundy(
         {"values": values},
     )
     sources = {"outcome": "xor", "grundy": "xor", "winning_moves": "xor"}
-    return _analysis(total, game, Outcome.from_grundy(grundy), grundy, winning, sources, reason)
+    analysis = _analysis(total, game, Outcome.from_grundy(grundy), grundy, winning, sources, reason)
+    return _unlisted(analysis, skipped)
 
 
 def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
@@ -151,8 +160,11 @@ def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
 
     p_position = is_p(total, values)
     winning: list[str] = []
+    skipped: list[tuple[int, int]] = []
     if not p_position:
         for place, part in enumerate(total):
+            if _too_many_moves(part, game, place, skipped):
+                continue
             for move, child in game.moves.options(part):
                 after = (*total[:place], child, *total[place + 1 :])
                 child_value = (
@@ -174,7 +186,43 @@ def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
     reason = Reason(THEOREM, statement, {"normal_grundy": values, "all_ones": ones})
     sources = {"outcome": "misère sum theorem", "winning_moves": "misère sum theorem"}
     outcome = Outcome.P if p_position else Outcome.N
-    return _analysis(total, game, outcome, None, winning, sources, reason)
+    return _unlisted(_analysis(total, game, outcome, None, winning, sources, reason), skipped)
+
+
+def move_bound(part: Any, rules: RuleSet[Any, Any]) -> int | None:
+    """An upper bound on a summand's moves, computed without listing them (``None``: the rule
+    set gives no bound; its moves are listed).
+
+    >>> move_bound((10**30, 1), get_variant("endnim")) > 10**30
+    True
+    """
+    if isinstance(rules, Variant):
+        piles = tuple(part)
+        return 4 * (piles[0] + piles[-1]) if piles else 0  # both ends, reversal, both players
+    if isinstance(rules, GraphRuleSet):
+        labels: tuple[int, ...] = part.labels
+        return 2 * sum(label for label in labels if label > 0)
+    return None
+
+
+def _too_many_moves(part: Any, game: SumOf, place: int, skipped: list[tuple[int, int]]) -> bool:
+    bound = move_bound(part, game.moves)
+    if bound is None or bound <= MAX_SUMMAND_MOVES:
+        return False
+    skipped.append((place + 1, bound))
+    return True
+
+
+def _unlisted(analysis: Analysis, skipped: list[tuple[int, int]]) -> Analysis:
+    """The analysis, saying which summands' winning moves were not looked for."""
+    if skipped:
+        analysis.winning_moves_partial = True
+        which = ", ".join(f"{number} (up to {bound:,} moves)" for number, bound in skipped)
+        analysis.notes.append(
+            f"winning moves not looked for in summand {which}: each move of a summand is "
+            f"valued, and at most {MAX_SUMMAND_MOVES:,} are (winning_moves is incomplete)"
+        )
+    return analysis
 
 
 def _by_search(total: Sum, game: SumOf, budget: int | None) -> Analysis:
