@@ -9,6 +9,7 @@ import socket
 import threading
 import time
 import urllib.request
+from typing import ClassVar
 
 import pytest
 
@@ -29,6 +30,57 @@ def _crash() -> None:
 
 def _fail() -> None:
     raise ValueError("a one-line failure")
+
+
+class _Loud(Exception):
+    """A class of the caller's own, which notes where it is built (unpickling builds it)."""
+
+    built_in: ClassVar[list[int]] = []
+
+    def __init__(self, message: str) -> None:
+        _Loud.built_in.append(os.getpid())
+        super().__init__(message)
+
+
+class _Thing:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (print, ("a pickle that calls print when opened",))
+
+
+def _loud() -> None:
+    raise _Loud("not endnim's")
+
+
+def _thing() -> dict[str, object]:
+    return {"ok": [1, 2], "thing": _Thing()}
+
+
+def test_a_plain_pool_opens_plain_data_and_known_errors_only() -> None:
+    """A user's class in an answer (an exception of its own, an object whose pickle calls a
+    function) is never built in the server: the worker is replaced and the answer refused."""
+    from endnim.errors import MoveError
+    from endnim.web.pool import ForeignAnswer
+
+    with WorkerPool(workers=1, timeout=20, plain=True) as pool:
+        assert pool.run(divmod, 17, 5) == (3, 2)
+        with pytest.raises(ValueError, match="one-line failure"):
+            pool.run(_fail)
+        with pytest.raises(MoveError, match="no"):
+            pool.run(_raise, MoveError("no"))
+        first = pool.run(os.getpid)
+        _Loud.built_in.clear()
+        with pytest.raises(ForeignAnswer, match=r"test_pool\._Loud is not opened"):
+            pool.run(_loud)
+        assert os.getpid() not in _Loud.built_in
+        with pytest.raises(ForeignAnswer, match=r"builtins\.print is not opened"):
+            pool.run(_thing)
+        assert pool.run(os.getpid) != first  # the worker that answered so was replaced
+    with WorkerPool(workers=1, timeout=20) as pool, pytest.raises(_Loud):
+        pool.run(_loud)  # the main pool's answers (built-in computations) are trusted
+
+
+def _raise(error: Exception) -> None:
+    raise error
 
 
 def test_results_and_errors_come_back() -> None:
