@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -217,3 +220,54 @@ def test_a_worker_is_killed_once_when_several_threads_stop_it() -> None:
             thread.join(timeout=10)
         assert errors == []
         assert worker.connection.closed and not worker.process.is_alive()
+
+
+TBLIB_CHECK = """
+import os, sys
+import tblib.pickling_support
+from endnim.errors import MoveError
+from endnim.web.pool import WorkerPool
+
+BUILT = []
+
+
+class Users(MoveError):
+    def __new__(cls, *args):
+        BUILT.append(os.getpid())  # tblib builds an exception by __new__ alone
+        return super().__new__(cls, *args)
+
+    def __init__(self, message):
+        BUILT.append(os.getpid())
+        super().__init__(message)
+
+
+def replaced():
+    try:
+        raise Users("no L7 here")
+    except Users as error:
+        raise MoveError(str(error)) from None  # as the sandbox's games do
+
+
+if __name__ == "__main__":
+    tblib.pickling_support.install()  # what importing dask's distributed does
+    with WorkerPool(workers=1, timeout=20, plain=True) as pool:
+        try:
+            pool.run(replaced)
+        except MoveError as error:
+            assert type(error) is MoveError and str(error) == "no L7 here", repr(error)
+            assert error.__context__ is None and error.__cause__ is None, repr(error.__context__)
+    assert os.getpid() not in BUILT, "the user's class was built in the server"
+    print("ok")
+"""
+
+
+def test_errors_cross_without_their_context_whatever_tblib_installed(tmp_path: Path) -> None:
+    """The full suite imports dask's distributed, which installs tblib's pickling of exceptions
+    with their ``__context__``: an endnim error raised ``from None`` in place of a user's then
+    carried the user's exception to the server, which built it (ran the user's ``__init__``)."""
+    script = tmp_path / "check.py"
+    script.write_text(TBLIB_CHECK)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -56,13 +56,12 @@ class PlainUnpickler(pickle.Unpickler):
     """Unpickles plain data and exceptions (Python's and endnim's) only; any other class is an
     :class:`pickle.UnpicklingError` naming it.
 
-    >>> import pickle
-    >>> PlainUnpickler(io.BytesIO(pickle.dumps(("ok", {"a": [1, 2.5, None, b"x"]})))).load()
+    >>> plain_loads(plain_dumps(("ok", {"a": [1, 2.5, None, b"x"]})))
     ('ok', {'a': [1, 2.5, None, b'x']})
     >>> from endnim.errors import MoveError
-    >>> type(PlainUnpickler(io.BytesIO(pickle.dumps(MoveError("no")))).load()).__name__
+    >>> type(plain_loads(plain_dumps(MoveError("no")))).__name__
     'MoveError'
-    >>> PlainUnpickler(io.BytesIO(pickle.dumps(print))).load()
+    >>> plain_loads(plain_dumps(print))
     Traceback (most recent call last):
     _pickle.UnpicklingError: builtins.print is not opened in the server
     """
@@ -79,6 +78,22 @@ class PlainUnpickler(pickle.Unpickler):
             if isinstance(found, type) and issubclass(found, BaseException):
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not opened in the server")
+
+
+def plain_dumps(value: Any) -> bytes:
+    """``value`` pickled by Python's own rules, whatever another library registered: tblib (which
+    dask's ``distributed`` installs) pickles an exception with its ``__context__`` and
+    ``__cause__``, so an endnim error raised ``from None`` in place of a user's carried the user's
+    exception along, and opening it in the server built it (ran the user's ``__init__``).
+
+    >>> plain_loads(plain_dumps(("ok", [1, "x"])))
+    ('ok', [1, 'x'])
+    """
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {}  # not copyreg's: no reducer another library installed
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def plain_loads(data: bytes) -> Any:
@@ -127,9 +142,10 @@ def _serve(connection: Connection, initializer: Callable[[], None] | None = None
         except BaseException as error:  # handed to the waiting request
             result = ("error", _portable(error))
         try:
-            connection.send(result)
+            data = plain_dumps(result)
         except Exception as error:  # an unpicklable result or exception: say so in one line
-            connection.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+            data = plain_dumps(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+        connection.send_bytes(data)
 
 
 def _portable(error: BaseException) -> BaseException:
@@ -140,7 +156,7 @@ def _portable(error: BaseException) -> BaseException:
     from endnim.errors import EndNimError
 
     try:
-        pickle.loads(pickle.dumps(error))
+        pickle.loads(plain_dumps(error))
     except Exception:
         kind = EndNimError if isinstance(error, EndNimError) else RuntimeError
         return kind(f"{type(error).__name__}: {error}" if kind is RuntimeError else str(error))
@@ -220,7 +236,7 @@ class WorkerPool:
             if self._plain:
                 status, value = self._plain_answer(worker)
             else:
-                status, value = worker.connection.recv()
+                status, value = pickle.loads(worker.connection.recv_bytes())
         except ComputeTimeout:
             self._replace(worker)
             raise
