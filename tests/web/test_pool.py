@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -29,6 +33,57 @@ def _crash() -> None:
 
 def _fail() -> None:
     raise ValueError("a one-line failure")
+
+
+class _Loud(Exception):
+    """A class of the caller's own, which notes where it is built (unpickling builds it)."""
+
+    built_in: ClassVar[list[int]] = []
+
+    def __init__(self, message: str) -> None:
+        _Loud.built_in.append(os.getpid())
+        super().__init__(message)
+
+
+class _Thing:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (print, ("a pickle that calls print when opened",))
+
+
+def _loud() -> None:
+    raise _Loud("not endnim's")
+
+
+def _thing() -> dict[str, object]:
+    return {"ok": [1, 2], "thing": _Thing()}
+
+
+def test_a_plain_pool_opens_plain_data_and_known_errors_only() -> None:
+    """A user's class in an answer (an exception of its own, an object whose pickle calls a
+    function) is never built in the server: the worker is replaced and the answer refused."""
+    from endnim.errors import MoveError
+    from endnim.web.pool import ForeignAnswer
+
+    with WorkerPool(workers=1, timeout=20, plain=True) as pool:
+        assert pool.run(divmod, 17, 5) == (3, 2)
+        with pytest.raises(ValueError, match="one-line failure"):
+            pool.run(_fail)
+        with pytest.raises(MoveError, match="no"):
+            pool.run(_raise, MoveError("no"))
+        first = pool.run(os.getpid)
+        _Loud.built_in.clear()
+        with pytest.raises(ForeignAnswer, match=r"test_pool\._Loud is not opened"):
+            pool.run(_loud)
+        assert os.getpid() not in _Loud.built_in
+        with pytest.raises(ForeignAnswer, match=r"builtins\.print is not opened"):
+            pool.run(_thing)
+        assert pool.run(os.getpid) != first  # the worker that answered so was replaced
+    with WorkerPool(workers=1, timeout=20) as pool, pytest.raises(_Loud):
+        pool.run(_loud)  # the main pool's answers (built-in computations) are trusted
+
+
+def _raise(error: Exception) -> None:
+    raise error
 
 
 def test_results_and_errors_come_back() -> None:
@@ -165,3 +220,54 @@ def test_a_worker_is_killed_once_when_several_threads_stop_it() -> None:
             thread.join(timeout=10)
         assert errors == []
         assert worker.connection.closed and not worker.process.is_alive()
+
+
+TBLIB_CHECK = """
+import os, sys
+import tblib.pickling_support
+from endnim.errors import MoveError
+from endnim.web.pool import WorkerPool
+
+BUILT = []
+
+
+class Users(MoveError):
+    def __new__(cls, *args):
+        BUILT.append(os.getpid())  # tblib builds an exception by __new__ alone
+        return super().__new__(cls, *args)
+
+    def __init__(self, message):
+        BUILT.append(os.getpid())
+        super().__init__(message)
+
+
+def replaced():
+    try:
+        raise Users("no L7 here")
+    except Users as error:
+        raise MoveError(str(error)) from None  # as the sandbox's games do
+
+
+if __name__ == "__main__":
+    tblib.pickling_support.install()  # what importing dask's distributed does
+    with WorkerPool(workers=1, timeout=20, plain=True) as pool:
+        try:
+            pool.run(replaced)
+        except MoveError as error:
+            assert type(error) is MoveError and str(error) == "no L7 here", repr(error)
+            assert error.__context__ is None and error.__cause__ is None, repr(error.__context__)
+    assert os.getpid() not in BUILT, "the user's class was built in the server"
+    print("ok")
+"""
+
+
+def test_errors_cross_without_their_context_whatever_tblib_installed(tmp_path: Path) -> None:
+    """The full suite imports dask's distributed, which installs tblib's pickling of exceptions
+    with their ``__context__``: an endnim error raised ``from None`` in place of a user's then
+    carried the user's exception to the server, which built it (ran the user's ``__init__``)."""
+    script = tmp_path / "check.py"
+    script.write_text(TBLIB_CHECK)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -202,12 +202,6 @@ def test_a_partizan_user_rule_set_plays_either_side(
     assert _play_both(client, "user-one-sided", "4 1 3 5", 7, 80, side) > 2
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="passes alone, fails in the full suite: a user hook ran in the test process (the "
-    "in-process server); not yet known whether an earlier test's in-process games leak into it or "
-    "the server has an order-dependent path (see the closing note of 2026-11-26)",
-)
 def test_the_users_code_never_runs_in_the_server_process(
     served: tuple[TestClient, Any], own_rules: tuple[Path, Path]
 ) -> None:

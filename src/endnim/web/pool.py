@@ -10,6 +10,10 @@ holds a worker; a crashed worker is replaced the same way. Answers from theorems
 search.
 
 Tasks are module-level functions with picklable arguments, returning plain JSON-ready data.
+A pool made with ``plain=True`` (the sandbox of users' rule sets) opens answers with
+:class:`PlainUnpickler`: plain types, endnim's own exceptions and Python's, nothing else, so an
+answer can never run a user's code in the server (unpickling an object calls its class), even one
+a worker's user code wrote to the pipe itself.
 
 >>> with WorkerPool(workers=1, timeout=20) as pool:
 ...     pool.run(pow, 6, 2)
@@ -18,7 +22,10 @@ Tasks are module-level functions with picklable arguments, returning plain JSON-
 
 from __future__ import annotations
 
+import builtins
+import io
 import multiprocessing
+import pickle
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +41,65 @@ from endnim.web.compute import (
     ComputeTimeout,
     ComputeUnavailable,
 )
+
+_PLAIN_BUILTINS = frozenset(
+    ["dict", "list", "tuple", "set", "frozenset", "str", "bytes", "bytearray", "int", "float"]
+    + ["complex", "bool", "slice", "range"]
+)
+
+
+class ForeignAnswer(ComputeUnavailable):
+    """A worker's answer held an object of a class the server does not open."""
+
+
+class PlainUnpickler(pickle.Unpickler):
+    """Unpickles plain data and exceptions (Python's and endnim's) only; any other class is an
+    :class:`pickle.UnpicklingError` naming it.
+
+    >>> plain_loads(plain_dumps(("ok", {"a": [1, 2.5, None, b"x"]})))
+    ('ok', {'a': [1, 2.5, None, b'x']})
+    >>> from endnim.errors import MoveError
+    >>> type(plain_loads(plain_dumps(MoveError("no")))).__name__
+    'MoveError'
+    >>> plain_loads(plain_dumps(print))
+    Traceback (most recent call last):
+    _pickle.UnpicklingError: builtins.print is not opened in the server
+    """
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "builtins":
+            found = getattr(builtins, name, None)
+            if name in _PLAIN_BUILTINS or (
+                isinstance(found, type) and issubclass(found, BaseException)
+            ):
+                return found
+        elif module == "endnim" or module.startswith("endnim."):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and issubclass(found, BaseException):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not opened in the server")
+
+
+def plain_dumps(value: Any) -> bytes:
+    """``value`` pickled by Python's own rules, whatever another library registered: tblib (which
+    dask's ``distributed`` installs) pickles an exception with its ``__context__`` and
+    ``__cause__``, so an endnim error raised ``from None`` in place of a user's carried the user's
+    exception along, and opening it in the server built it (ran the user's ``__init__``).
+
+    >>> plain_loads(plain_dumps(("ok", [1, "x"])))
+    ('ok', [1, 'x'])
+    """
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {}  # not copyreg's: no reducer another library installed
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+def plain_loads(data: bytes) -> Any:
+    """``data`` unpickled by :class:`PlainUnpickler`."""
+    return PlainUnpickler(io.BytesIO(data)).load()
+
 
 DEFAULT_WORKERS = 2
 DEFAULT_QUEUE = 8
@@ -76,9 +142,10 @@ def _serve(connection: Connection, initializer: Callable[[], None] | None = None
         except BaseException as error:  # handed to the waiting request
             result = ("error", _portable(error))
         try:
-            connection.send(result)
+            data = plain_dumps(result)
         except Exception as error:  # an unpicklable result or exception: say so in one line
-            connection.send(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+            data = plain_dumps(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+        connection.send_bytes(data)
 
 
 def _portable(error: BaseException) -> BaseException:
@@ -89,7 +156,7 @@ def _portable(error: BaseException) -> BaseException:
     from endnim.errors import EndNimError
 
     try:
-        pickle.loads(pickle.dumps(error))
+        pickle.loads(plain_dumps(error))
     except Exception:
         kind = EndNimError if isinstance(error, EndNimError) else RuntimeError
         return kind(f"{type(error).__name__}: {error}" if kind is RuntimeError else str(error))
@@ -139,6 +206,7 @@ class WorkerPool:
         timeout: float = DEFAULT_TIMEOUT,
         queue_wait: float = DEFAULT_QUEUE_WAIT,
         initializer: Callable[[], None] | None = None,
+        plain: bool = False,
     ) -> None:
         if workers < 1 or queue < 0 or timeout <= 0:
             raise ValueError("workers >= 1, queue >= 0 and timeout > 0 are required")
@@ -147,6 +215,7 @@ class WorkerPool:
         self.queue_wait = queue_wait
         self._context = multiprocessing.get_context("fork")
         self._initializer = initializer
+        self._plain = plain
         self._idle = [_Worker(self._context, initializer) for _ in range(workers)]
         self._all = list(self._idle)
         self._lock = threading.Condition()
@@ -164,7 +233,10 @@ class WorkerPool:
                     f"the computation took longer than {self.timeout:g} s and was stopped: "
                     "try a smaller position, a smaller table or the command line"
                 )
-            status, value = worker.connection.recv()
+            if self._plain:
+                status, value = self._plain_answer(worker)
+            else:
+                status, value = pickle.loads(worker.connection.recv_bytes())
         except ComputeTimeout:
             self._replace(worker)
             raise
@@ -179,6 +251,17 @@ class WorkerPool:
         if status == "error":
             raise value
         return value
+
+    def _plain_answer(self, worker: _Worker) -> tuple[str, Any]:
+        """The worker's answer opened by :class:`PlainUnpickler`; a foreign class replaces
+        the worker (its user code may have written to the pipe) and raises ForeignAnswer."""
+        data = worker.connection.recv_bytes()
+        try:
+            status, value = plain_loads(data)
+        except Exception as error:
+            self._replace(worker)
+            raise ForeignAnswer(f"its worker process answered with {error}") from None
+        return str.__str__(status), value
 
     # ------------------------------------------------------------------ bookkeeping
     def _take(self) -> _Worker:

@@ -27,7 +27,7 @@ from endnim.errors import RuleSetError
 from endnim.variants import get_variant
 from endnim.variants.guarded import is_guarded, label_of, limit_memory
 from endnim.web.compute import DEFAULT_TIMEOUT, ComputeBusy, ComputeTimeout
-from endnim.web.pool import WorkerCrashed, WorkerPool
+from endnim.web.pool import ForeignAnswer, WorkerCrashed, WorkerPool
 
 DEFAULT_RULES_MEMORY = 1024 * 2**20
 """Memory a worker running a user's rule set may add to what it had when it started."""
@@ -141,7 +141,9 @@ class Sandbox:
         :mod:`endnim.web.app`, handed in: the sandbox sits below the app that holds it)."""
         self.app_factory = app_factory
         self.timeout = timeout
-        self.pool = WorkerPool(workers=workers, timeout=timeout, initializer=memory_limit(memory))
+        self.pool = WorkerPool(
+            workers=workers, timeout=timeout, initializer=memory_limit(memory), plain=True
+        )
 
     def run(self, rules: Any, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a sandbox worker; a crash or a timeout is a
@@ -154,6 +156,8 @@ class Sandbox:
             raise RuleSetError(
                 f"{label_of(rules)} crashed its worker process ({how}); the workbench goes on"
             ) from None
+        except ForeignAnswer as foreign:
+            raise RuleSetError(f"{label_of(rules)}: {foreign}") from None
         except ComputeBusy:
             raise
         except ComputeTimeout:
