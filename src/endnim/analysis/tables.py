@@ -185,7 +185,8 @@ def value_table(
     progress: Progress | None = None,
     cells_budget: int | None = None,
 ) -> ValueTable:
-    """The table of the values of a·w·b (``layout``: also ``wab``, ``abw``) by the engine.
+    """The table of the values of a·w·b (``layout``: also ``wab``, ``abw``) by the engine (a rule
+    set it does not serve: by the indexed search, or if partizan the memoised search).
 
     ``middle`` is the fixed string w (``""`` for the two-pile table), ``rows`` the values of a and
     ``cols`` those of b (ranges such as ``"1..16"`` or sequences of positive integers).
@@ -197,6 +198,7 @@ def value_table(
     """
     from endnim.analyzer import engine_family
     from endnim.engine import engine_table
+    from endnim.indexed import closure_table, serves
 
     rules = get_row_variant(variant, "an a·w·b table")
     if layout not in LAYOUTS:
@@ -212,8 +214,13 @@ def value_table(
     top_row, top_col = max(row_values), max(col_values)
 
     by_search = engine_family(rules) is None
+    indexed = by_search and serves(rules)  # impartial: the indexed search, same values
 
     def table(inner: tuple[int, ...], x_size: int, y_size: int) -> npt.NDArray[np.int32]:
+        if indexed:
+            return closure_table(
+                rules, inner, x_size, y_size, budget=cells_budget, progress=progress
+            )
         if by_search:
             return search_table(rules, inner, x_size, y_size, budget=cells_budget)
         return engine_table(

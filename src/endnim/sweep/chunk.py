@@ -179,37 +179,56 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
 
 
 def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
-    """A chunk of a rule set the kernels do not serve, by the exact search (same layout)."""
-    from endnim.search import ImpartialValue, Solver
+    """A chunk of a rule set the kernels do not serve, by exact search (same layout): the
+    indexed search for an impartial rule set (every table of the chunk at once), else the
+    memoised search."""
+    from endnim.indexed import serves, solve_closure
+    from endnim.search import PartizanValue, Solver
     from endnim.variants import get_row_variant
 
     rules = get_row_variant(task.variant, "a sweep")
-    solver = Solver(rules, budget=10**12)
-    h, side, k = task.max_pile, task.max_pile + 1, task.level
-    data: Values = np.empty((task.tables, side, side), dtype=task.dtype)
+    side, k = task.max_pile + 1, task.level
+    rows = [
+        ((x,) if x else ()) + inner + ((y,) if y else ())
+        for inner in _inner_strings(task)
+        for x in range(side)
+        for y in range(side)
+    ]
+    if serves(rules):
+        solved = solve_closure(rules, rows, budget=10**12)
+        codes = solved.grundy[solved.roots]
+    else:
+        solver = Solver(rules, budget=10**12)
+        found = []
+        for row in rows:
+            value = solver.value(row)
+            assert isinstance(value, PartizanValue)
+            found.append(int(value.left_wins_first) | (int(value.right_wins_first) << 1))
+        codes = np.array(found, dtype=np.int64)
     limit = np.iinfo(np.dtype(task.dtype)).max
-    for i in range(task.tables):
-        index, digits = task.first_table + i, []
-        for _ in range(k):
-            index, digit = divmod(index, h)
-            digits.append(digit + 1)
-        inner = tuple(reversed(digits))
-        for x in range(side):
-            for y in range(side):
-                row = ((x,) if x else ()) + inner + ((y,) if y else ())
-                value = solver.value(row)
-                if isinstance(value, ImpartialValue):
-                    code = value.grundy
-                else:
-                    code = int(value.left_wins_first) | (int(value.right_wins_first) << 1)
-                if code > limit:
-                    raise ValueError(f"value {code} of {row} does not fit the sweep's {task.dtype}")
-                data[i, x, y] = code
+    if codes.size and int(codes.max()) > limit:
+        at = int(codes.argmax())
+        raise ValueError(
+            f"value {int(codes[at])} of {rows[at]} does not fit the sweep's {task.dtype}"
+        )
+    data: Values = codes.reshape(task.tables, side, side).astype(task.dtype)
     result = ChunkResult(task, data, {k + 2: histogram(data[:, 1:, 1:])})
     if k == 0:
         result.counts[1] = histogram(data[0, 0, 1:])
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _inner_strings(task: ChunkTask) -> list[tuple[int, ...]]:
+    """The chunk's inner strings, in order (piles 1..H, base H, first pile most significant)."""
+    strings = []
+    for i in range(task.tables):
+        index, digits = task.first_table + i, []
+        for _ in range(task.level):
+            index, digit = divmod(index, task.max_pile)
+            digits.append(digit + 1)
+        strings.append(tuple(reversed(digits)))
+    return strings
 
 
 def histogram_bins(task: ChunkTask) -> int:
