@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 import endnim
 from endnim.analysis.tables import search_table, value_table
+from endnim.engine.families import CODE_TO_OUTCOME
 from endnim.errors import BudgetError, EndNimError, RuleSetError
 from endnim.indexed import closure_table, serves, solve_closure
 from endnim.ruleset import RuleSet
-from endnim.search import Solver
+from endnim.search import ImpartialValue, Solver
 from endnim.variants import Variant, get_variant, load_rules, unregister_variant
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
@@ -73,7 +74,7 @@ def test_any_roots_get_the_search_s_values(name: str, roots: list[list[int]]) ->
     solved = solve_closure(rules, positions)
     solver = Solver(rules)
     assert [solved.value(p) for p in positions] == [solver.value(p) for p in positions]
-    assert solved.grundy[solved.roots].tolist() == [solver.value(p).grundy for p in positions]
+    assert solved.grundy[solved.roots].tolist() == [solver.impartial_value(p).grundy for p in positions]
 
 
 def test_end_wythoff_tables_are_computed_by_the_indexed_search_and_are_wythoff_s() -> None:
@@ -266,4 +267,23 @@ def test_a_sweep_of_a_rule_set_the_engine_does_not_serve_equals_the_search(
     solver = Solver(get_variant(name))
     with open_sweep(tmp_path) as sweep:
         for piles in rows(4, 4)[1:]:
-            assert sweep.value(piles) == solver.value(piles).grundy, piles
+            assert sweep.value(piles) == solver.impartial_value(piles).grundy, piles
+
+
+@pytest.mark.parametrize("name", ["end-wythoff", "capped", "partizan"])
+def test_layers_for_conjecture_checks_equal_the_search(name: str) -> None:
+    from endnim.analysis.tables import search_layer
+
+    rules = get_variant(name)
+    assert isinstance(rules, Variant)
+    solver = Solver(rules)
+    for length in (1, 2, 3):
+        layer = search_layer(rules, length, 4)
+        for row in itertools.product(range(1, 5), repeat=length):
+            value = solver.value(row)
+            code = (
+                value.grundy
+                if isinstance(value, ImpartialValue)
+                else CODE_TO_OUTCOME.index(value.outcome)
+            )
+            assert layer[tuple(p - 1 for p in row)] == code, row

@@ -292,8 +292,9 @@ def search_table(
 def search_layer(
     rules: Variant, length: int, max_pile: int, *, budget: int | None = None
 ) -> npt.NDArray[np.int32]:
-    """Values of every position of ``length`` piles in 1..``max_pile`` by exact search, in the
-    layout of :func:`endnim.engine.solve_layer` (for rule sets the engine does not serve).
+    """Values of every position of ``length`` piles in 1..``max_pile`` by exact search (the
+    indexed search if impartial), in the layout of :func:`endnim.engine.solve_layer` (for rule
+    sets the engine does not serve).
 
     >>> search_layer(get_row_variant("endnim"), 2, 2).tolist()
     [[0, 3], [3, 0]]
@@ -302,8 +303,15 @@ def search_layer(
 
     import numpy as np
 
-    from endnim.search import ImpartialValue, PartizanValue, default_solver
+    from endnim.indexed import serves, solve_closure
+    from endnim.search import DEFAULT_BUDGET, ImpartialValue, PartizanValue, default_solver
 
+    if length and serves(rules):  # impartial: the whole layer at once, by the indexed search
+        rows = list(itertools.product(range(1, max_pile + 1), repeat=length))
+        shorter = sum(max_pile**k for k in range(length + 1))  # the layer's closure, at least
+        limit = max(DEFAULT_BUDGET if budget is None else budget, 2 * shorter)
+        solved = solve_closure(rules, rows, budget=limit, largest=(max_pile,) * length)
+        return solved.grundy[solved.roots].reshape((max_pile,) * length).astype(np.int32)
     solver = default_solver(rules, budget)
     solver.check_budget((max_pile,) * length)
     if length == 0:

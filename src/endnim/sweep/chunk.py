@@ -202,8 +202,10 @@ def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
         found = []
         for row in rows:
             value = solver.value(row)
-            assert isinstance(value, PartizanValue)
-            found.append(int(value.left_wins_first) | (int(value.right_wins_first) << 1))
+            if isinstance(value, PartizanValue):
+                found.append(int(value.left_wins_first) | (int(value.right_wins_first) << 1))
+            else:
+                found.append(value.grundy)
         codes = np.array(found, dtype=np.int64)
     limit = np.iinfo(np.dtype(task.dtype)).max
     if codes.size and int(codes.max()) > limit:
