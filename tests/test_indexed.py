@@ -74,7 +74,9 @@ def test_any_roots_get_the_search_s_values(name: str, roots: list[list[int]]) ->
     solved = solve_closure(rules, positions)
     solver = Solver(rules)
     assert [solved.value(p) for p in positions] == [solver.value(p) for p in positions]
-    assert solved.grundy[solved.roots].tolist() == [solver.impartial_value(p).grundy for p in positions]
+    assert solved.grundy[solved.roots].tolist() == [
+        solver.impartial_value(p).grundy for p in positions
+    ]
 
 
 def test_end_wythoff_tables_are_computed_by_the_indexed_search_and_are_wythoff_s() -> None:
@@ -287,3 +289,17 @@ def test_layers_for_conjecture_checks_equal_the_search(name: str) -> None:
                 else CODE_TO_OUTCOME.index(value.outcome)
             )
             assert layer[tuple(p - 1 for p in row)] == code, row
+
+
+def test_known_values_are_not_expanded_and_change_nothing() -> None:
+    rules = get_variant("end-wythoff")
+    solver = Solver(rules)
+    table = [(x, 2, y) for x in range(1, 9) for y in range(1, 9)]
+    borders = [r for x in range(9) for r in [((x,) if x else ()) + (2,), (2, x) if x else (2,)]]
+    known = {row: solver.impartial_value(row).grundy for row in borders}
+    full = solve_closure(rules, table)
+    cut = solve_closure(rules, table, known=known)
+    assert [cut.value(r).grundy for r in table] == [full.value(r).grundy for r in table]
+    assert [cut.value(r).grundy for r in table] == [solver.impartial_value(r).grundy for r in table]
+    assert len(cut.positions) == len(table) + len(known) < len(full.positions)
+    assert (cut.remoteness == -1).all()

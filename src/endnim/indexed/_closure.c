@@ -6,7 +6,8 @@
  *   one is expanded by one call of the Python hook ``expand`` (the rule set's ``children``),
  *   its children checked (rows: tuples of positive ints) and numbered through a dict (keyed by
  *   the position, or by ``key(child)`` where the rule set declares a canonical key). The edges
- *   are kept as a CSR graph: offsets (int64, n + 1) and targets (int32).
+ *   are kept as a CSR graph: offsets (int64, n + 1) and targets (int32). A position whose value
+ *   is ``known`` (a dict, e.g. the rows a sweep's level before has solved) is not expanded.
  * grundy(): an iterative depth-first walk of that graph; a position is valued once all its
  *   options are: the mex of their values (a terminal position: its given value), and the
  *   remoteness as the memoised search defines it. A cycle is reported, not followed.
@@ -56,18 +57,39 @@ static int valid_row(PyObject *value) {
     return 1;
 }
 
+/* What the walk keeps per position besides the position itself: whether its value was given
+ * (``known``: it is not expanded) and that value. */
+typedef struct {
+    PyObject *known; /* dict key -> value, or Py_None */
+    Grow given, value; /* uint8 and int64 per position */
+} Given;
+
 /* The number of ``item`` in ``index``, numbering it (and keeping ``position``) if new; -1 on
  * error. */
-static Py_ssize_t number(PyObject *index, PyObject *positions, PyObject *item, PyObject *position) {
+static Py_ssize_t number(PyObject *index, PyObject *positions, PyObject *item, PyObject *position,
+                         Given *given) {
     PyObject *found = PyDict_GetItemWithError(index, item);
     if (found) return PyLong_AsSsize_t(found);
     if (PyErr_Occurred()) return -1;
+    uint8_t flag = 0;
+    int64_t value = 0;
+    if (given->known != Py_None) {
+        PyObject *v = PyDict_GetItemWithError(given->known, item);
+        if (v) {
+            value = PyLong_AsLongLong(v);
+            if (value == -1 && PyErr_Occurred()) return -1;
+            flag = 1;
+        } else if (PyErr_Occurred()) {
+            return -1;
+        }
+    }
     Py_ssize_t n = PyList_GET_SIZE(positions);
     PyObject *number_obj = PyLong_FromSsize_t(n);
     if (!number_obj) return -1;
     int failed = PyDict_SetItem(index, item, number_obj);
     Py_DECREF(number_obj);
     if (failed || PyList_Append(positions, position)) return -1;
+    if (grow_push(&given->given, &flag) || grow_push(&given->value, &value)) return -1;
     return n;
 }
 
@@ -81,12 +103,17 @@ static PyObject *refuse(PyObject *bad, PyObject *value) {
 }
 
 static PyObject *closure(PyObject *self, PyObject *args) {
-    PyObject *roots, *expand, *key, *bad, *progress;
+    PyObject *roots, *expand, *key, *bad, *progress, *known;
     int rows;
     Py_ssize_t max_states, max_edges, every;
-    if (!PyArg_ParseTuple(args, "OOOpnnOOn", &roots, &expand, &key, &rows, &max_states,
-                          &max_edges, &bad, &progress, &every))
+    if (!PyArg_ParseTuple(args, "OOOpnnOOnO", &roots, &expand, &key, &rows, &max_states,
+                          &max_edges, &bad, &progress, &every, &known))
         return NULL;
+    if (known != Py_None && !PyDict_Check(known)) {
+        PyErr_SetString(PyExc_TypeError, "known must be a dict or None");
+        return NULL;
+    }
+    Given given = {known, {NULL, 0, 0, sizeof(uint8_t)}, {NULL, 0, 0, sizeof(int64_t)}};
     if (every < 1) every = 1;
     PyObject *positions = PyList_New(0), *index = PyDict_New(), *result = NULL;
     Grow offsets = {NULL, 0, 0, sizeof(int64_t)}, targets = {NULL, 0, 0, sizeof(int32_t)};
@@ -98,7 +125,7 @@ static PyObject *closure(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(roots_fast); i++) {
         PyObject *root = PySequence_Fast_GET_ITEM(roots_fast, i);
         PyObject *item = key == Py_None ? (Py_INCREF(root), root) : PyObject_CallOneArg(key, root);
-        Py_ssize_t k = item ? number(index, positions, item, root) : -1;
+        Py_ssize_t k = item ? number(index, positions, item, root, &given) : -1;
         Py_XDECREF(item);
         if (k > INT32_MAX) {
             PyErr_SetString(PyExc_OverflowError, "indexed closure: too many positions");
@@ -123,6 +150,11 @@ static PyObject *closure(PyObject *self, PyObject *args) {
             PyObject *r = PyObject_CallFunction(progress, "nn", i + 1, PyList_GET_SIZE(positions));
             if (!r) goto done;
             Py_DECREF(r);
+        }
+        if (((uint8_t *)given.given.data)[i]) { /* its value is known: not expanded */
+            int64_t end = (int64_t)targets.size;
+            if (grow_push(&offsets, &end)) goto done;
+            continue;
         }
         PyObject *position = PyList_GET_ITEM(positions, i);
         Py_INCREF(position);
@@ -154,7 +186,7 @@ static PyObject *closure(PyObject *self, PyObject *args) {
                     goto done;
                 }
             }
-            Py_ssize_t k = number(index, positions, item, child);
+            Py_ssize_t k = number(index, positions, item, child, &given);
             Py_DECREF(item);
             if (k < 0) {
                 if (key == Py_None && PyErr_ExceptionMatches(PyExc_TypeError)) {
@@ -185,17 +217,23 @@ static PyObject *closure(PyObject *self, PyObject *args) {
     }
     {
         PyObject *off = grow_bytes(&offsets), *tgt = grow_bytes(&targets);
-        PyObject *num = grow_bytes(&numbers);
-        if (off && tgt && num)
-            result = Py_BuildValue("(OOOOOi)", positions, index, num, off, tgt, status);
+        PyObject *num = grow_bytes(&numbers), *flags = grow_bytes(&given.given);
+        PyObject *values = grow_bytes(&given.value);
+        if (off && tgt && num && flags && values)
+            result = Py_BuildValue("(OOOOOOOi)", positions, index, num, off, tgt, flags, values,
+                                   status);
         Py_XDECREF(off);
         Py_XDECREF(tgt);
         Py_XDECREF(num);
+        Py_XDECREF(flags);
+        Py_XDECREF(values);
     }
 done:
     free(offsets.data);
     free(targets.data);
     free(numbers.data);
+    free(given.given.data);
+    free(given.value.data);
     Py_XDECREF(positions);
     Py_XDECREF(index);
     return result;
@@ -321,7 +359,7 @@ done:
 static PyMethodDef methods[] = {
     {"closure", closure, METH_VARARGS,
      "Number the closure of roots under expand: (positions, index, roots' numbers, offsets, "
-     "targets, status)."},
+     "targets, known flags, known values, status)."},
     {"grundy", grundy, METH_VARARGS,
      "Grundy values and remoteness over a CSR graph; -1, or a position on a cycle."},
     {NULL, NULL, 0, NULL},

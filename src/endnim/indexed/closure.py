@@ -93,6 +93,7 @@ def solve_closure(
     budget: int | None = None,
     largest: Any = None,
     progress: Progress | None = None,
+    known: dict[Any, int] | None = None,
 ) -> SolvedClosure:
     """Solve every position reachable from ``roots`` (an impartial rule set).
 
@@ -100,7 +101,9 @@ def solve_closure(
     position, the options met; ``largest``, a position whose search would visit every position
     this one does, is checked against the budget first, so that a request too large is refused
     at once with the search's estimate. A fault of the rule set's code is one
-    :class:`RuleSetError` naming it; a cycle among its positions too.
+    :class:`RuleSetError` naming it; a cycle among its positions too. ``known`` gives the Grundy
+    values of some positions (by canonical key), which are then not expanded; the remoteness
+    is not computed then (every one is -1).
 
     >>> from endnim.variants import get_variant
     >>> solved = solve_closure(get_variant("misere"), [(2,), (1, 1)])
@@ -119,24 +122,28 @@ def solve_closure(
     def bad(value: Any) -> None:
         refuse_value(rules, "children", value)
 
-    positions, numbers, root_numbers, offsets_bytes, targets_bytes, status = _closure.closure(
-        roots,
-        expand,
-        key,
-        isinstance(rules, Variant),
-        limit,
-        limit * WORK_PER_STATE,
-        bad,
-        progress,
-        PROGRESS_EVERY,
+    positions, numbers, root_numbers, offsets_bytes, targets_bytes, given, values, status = (
+        _closure.closure(
+            roots,
+            expand,
+            key,
+            isinstance(rules, Variant),
+            limit,
+            limit * WORK_PER_STATE,
+            bad,
+            progress,
+            PROGRESS_EVERY,
+            known,
+        )
     )
     if status:
         _over_budget(rules, status, limit)
     offsets = np.frombuffer(offsets_bytes, dtype=np.int64)
     targets = np.frombuffer(targets_bytes, dtype=np.int32)
     count = len(positions)
-    terminal = np.zeros(count, dtype=np.int64)
-    for number in np.flatnonzero(offsets[1:] == offsets[:-1]).tolist():
+    is_given = np.frombuffer(given, dtype=np.uint8).astype(bool)
+    terminal = np.frombuffer(values, dtype=np.int64).copy()  # the known values; 0 elsewhere
+    for number in np.flatnonzero((offsets[1:] == offsets[:-1]) & ~is_given).tolist():
         terminal[number] = rules.terminal_value(positions[number])
     grundy = np.empty(count, dtype=np.int64)
     remoteness = np.empty(count, dtype=np.int64)
@@ -148,6 +155,8 @@ def solve_closure(
             f"{label_of(rules)}: its moves lead from {shown or '(empty)'} back to it: "
             "positions must not repeat (every game must end)"
         )
+    if known is not None:
+        remoteness[:] = -1
     return SolvedClosure(
         positions,
         numbers,

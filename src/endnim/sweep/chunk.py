@@ -165,7 +165,7 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     """
     started = time.perf_counter()
     if task.family == SEARCH:
-        return _search_chunk(task, started)
+        return _search_chunk(task, started, previous)
     rows, cols = gather_borders(task, previous)
     count, side = rows.shape[0], task.max_pile + 1
     data: Values = np.empty((count, side, side), dtype=task.dtype)
@@ -178,24 +178,28 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     return result
 
 
-def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
+def _search_chunk(
+    task: ChunkTask, started: float, previous: Values | LevelFiles | None = None
+) -> ChunkResult:
     """A chunk of a rule set the kernels do not serve, by exact search (same layout): the
-    indexed search for an impartial rule set (every table of the chunk at once), else the
-    memoised search."""
+    indexed search for an impartial rule set (every table of the chunk at once, the borders'
+    values read from the level before), else the memoised search."""
     from endnim.indexed import serves, solve_closure
     from endnim.search import PartizanValue, Solver
     from endnim.variants import get_row_variant
 
     rules = get_row_variant(task.variant, "a sweep")
     side, k = task.max_pile + 1, task.level
+    inners = _inner_strings(task)
     rows = [
         ((x,) if x else ()) + inner + ((y,) if y else ())
-        for inner in _inner_strings(task)
+        for inner in inners
         for x in range(side)
         for y in range(side)
     ]
     if serves(rules):
-        solved = solve_closure(rules, rows, budget=10**12)
+        known = _border_values(task, previous, inners) if k and previous is not None else None
+        solved = solve_closure(rules, rows, budget=10**12, known=known)
         codes = solved.grundy[solved.roots]
     else:
         solver = Solver(rules, budget=10**12)
@@ -219,6 +223,19 @@ def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
         result.counts[1] = histogram(data[0, 0, 1:])
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _border_values(
+    task: ChunkTask, previous: Values | LevelFiles, inners: list[tuple[int, ...]]
+) -> dict[tuple[int, ...], int]:
+    """The values of the chunk's border rows s·y and x·s (x, y >= 0), from the level before:
+    the indexed search need not expand them again."""
+    top, left = gather_borders(task, previous)
+    known: dict[tuple[int, ...], int] = {}
+    for inner, row, col in zip(inners, top[:, 0, :].tolist(), left[:, 0, :].tolist(), strict=True):
+        known.update({inner + ((y,) if y else ()): v for y, v in enumerate(row)})
+        known.update({((x,) if x else ()) + inner: v for x, v in enumerate(col)})
+    return known
 
 
 def _inner_strings(task: ChunkTask) -> list[tuple[int, ...]]:
