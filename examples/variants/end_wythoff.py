@@ -12,7 +12,8 @@ One file, no edit to endnim::
 The diagonal move is not a row move of the papers' kind, so this rule set adds a move type of
 its own (written ``B2``: take 2 from both ends) and the hooks that list and play it. It has no
 closed-form theory, and the compiled engine does not know the diagonal move: answers come from
-the exact search.
+the exact search (tables and sweeps from the indexed search, which calls ``children`` once per
+position).
 """
 
 from __future__ import annotations
