@@ -6,11 +6,11 @@ indexed search (positions numbered, options as integer arrays, the mex in C; the
 ``children`` hook still called once per position, in Python). Every figure is one workload in a
 fresh process (start-up and imports excluded), all in the same run:
 
-* ``search · on main``: the memoised search on End-Wythoff as the example was before
-  (``children`` derived from ``options``: benchmarks/end_wythoff_on_main.py), the current
+* ``search · former``: the memoised search on End-Wythoff as the example was before
+  (``children`` derived from ``options``: benchmarks/end_wythoff_former.py), the current
   search a user of that file got;
 * ``search · example``: the memoised search on the example as shipped (a leaner ``children``);
-* ``indexed · example`` and ``indexed · on main``: the indexed search on each.
+* ``indexed · example`` and ``indexed · former``: the indexed search on each.
 
 Tables are ``endnim table --rules … --middle W --rows 1..R --cols 1..C`` (``value_table``), the
 sweep ``endnim sweep -L L -H H`` (``run_sweep``, one worker). Each figure is the best of
@@ -43,13 +43,13 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).with_name("generic_results.json")
 RULES = {
     "example": f"{ROOT / 'examples' / 'variants' / 'end_wythoff.py'}:EndWythoff",
-    "on main": f"{Path(__file__).with_name('end_wythoff_on_main.py')}:EndWythoffOnMain",
+    "former": f"{Path(__file__).with_name('end_wythoff_former.py')}:EndWythoffFormer",
 }
 METHODS = (
-    ("search", "on main"),
+    ("search", "former"),
     ("search", "example"),
     ("indexed", "example"),
-    ("indexed", "on main"),
+    ("indexed", "former"),
 )
 BUDGET = 10**9
 
@@ -142,6 +142,7 @@ def main() -> int:
         return 0
     rows: list[dict[str, Any]] = []
     agree = True
+    report: dict[str, Any] = {"rows": rows, "rounds": args.rounds, "quick": args.quick}
     for job in workloads(args.quick):
         row: dict[str, Any] = {"workload": label(job)}
         digests = set()
@@ -163,36 +164,29 @@ def main() -> int:
         row["agree"] = len(digests) == 1
         agree = agree and row["agree"]
         best = row["indexed · example"]
-        row["ratio vs search on main"] = round(row["search · on main"] / best, 1)
+        row["ratio vs former search"] = round(row["search · former"] / best, 1)
         row["ratio vs search, same file"] = round(row["search · example"] / best, 1)
-        row["ratio on the former file"] = round(
-            row["search · on main"] / row["indexed · on main"], 1
-        )
+        row["ratio on the former file"] = round(row["search · former"] / row["indexed · former"], 1)
         rows.append(row)
-    report = {
-        "rows": rows,
-        "rounds": args.rounds,
-        "quick": args.quick,
-        "machine": {
+        report["machine"] = {
             "cpu": platform.processor() or platform.machine(),
             "cores": os.cpu_count(),
             "python": platform.python_version(),
             "date": time.strftime("%Y-%m-%d %H:%M"),
             "load": os.getloadavg()[0],
-        },
-    }
-    RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        }
+        RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")  # so far
     print("## The indexed search on End-Wythoff (issue 22)\n")
     print(
-        "| workload | search · on main | search · example | indexed · example | "
-        "× vs on main | × same file | × on the former file |"
+        "| workload | search · former | search · example | indexed · example | "
+        "× vs former search | × same file | × on the former file |"
     )
     print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(
-            f"| `{row['workload']}` | {row['search · on main']:.3f} s | "
+            f"| `{row['workload']}` | {row['search · former']:.3f} s | "
             f"{row['search · example']:.3f} s | {row['indexed · example']:.3f} s | "
-            f"{row['ratio vs search on main']}× | {row['ratio vs search, same file']}× | "
+            f"{row['ratio vs former search']}× | {row['ratio vs search, same file']}× | "
             f"{row['ratio on the former file']}× |"
         )
     print(f"\nload average {report['machine']['load']:.2f}; values agree: {agree}")

@@ -303,3 +303,14 @@ def test_known_values_are_not_expanded_and_change_nothing() -> None:
     assert [cut.value(r).grundy for r in table] == [solver.impartial_value(r).grundy for r in table]
     assert len(cut.positions) == len(table) + len(known) < len(full.positions)
     assert (cut.remoteness == -1).all()
+
+
+def test_an_interruption_stops_the_walk_and_leaves_the_rule_set_usable() -> None:
+    wythoff = get_variant("end-wythoff")
+
+    def interrupt(done: int, known: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve_closure(wythoff, [(90, 2, 90)], progress=interrupt)
+    assert solve_closure(wythoff, [(3, 5)]).value((3, 5)).grundy == 0

@@ -12,10 +12,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples" / "varia
 from end_wythoff import EndWythoff  # type: ignore[import-not-found]
 
 
-class EndWythoffOnMain(EndWythoff):  # type: ignore[misc]
+class EndWythoffFormer(EndWythoff):  # type: ignore[misc]
     """End-Wythoff with the example's former ``children``."""
 
-    name = "end-wythoff-on-main"
+    name = "end-wythoff-former"
     title = "End-Wythoff (children from options)"
 
     def children(self, position: Any, player: Any = None) -> list[Any]:
