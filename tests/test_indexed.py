@@ -314,3 +314,15 @@ def test_an_interruption_stops_the_walk_and_leaves_the_rule_set_usable() -> None
     with pytest.raises(KeyboardInterrupt):
         solve_closure(wythoff, [(90, 2, 90)], progress=interrupt)
     assert solve_closure(wythoff, [(3, 5)]).value((3, 5)).grundy == 0
+
+
+def test_a_sweep_chunk_of_positions_that_keep_growing_is_stopped() -> None:
+    from endnim.engine.families import SEARCH
+    from endnim.sweep.chunk import ChunkTask, compute_chunk
+
+    rules = _guarded(Growing)
+    try:
+        with pytest.raises(BudgetError, match="test-growing"):
+            compute_chunk(ChunkTask(SEARCH, 1, 3, 1, 0, 0, "int32", (0,), rules.name), None)
+    finally:
+        unregister_variant(rules.name)

@@ -310,7 +310,8 @@ def search_layer(
         rows = list(itertools.product(range(1, max_pile + 1), repeat=length))
         shorter = sum(max_pile**k for k in range(length + 1))  # the layer's closure, at least
         limit = max(DEFAULT_BUDGET if budget is None else budget, 2 * shorter)
-        solved = solve_closure(rules, rows, budget=limit, largest=(max_pile,) * length)
+        default_solver(rules, budget).check_budget((max_pile,) * length)  # the search's refusal
+        solved = solve_closure(rules, rows, budget=limit)
         return solved.grundy[solved.roots].reshape((max_pile,) * length).astype(np.int32)
     solver = default_solver(rules, budget)
     solver.check_budget((max_pile,) * length)

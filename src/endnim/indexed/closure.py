@@ -41,7 +41,13 @@ from endnim.search import (
     format_count,
 )
 from endnim.variants.base import Variant
-from endnim.variants.guarded import label_of, refuse_value, unchecked_hook
+from endnim.variants.guarded import (
+    is_guarded,
+    label_of,
+    refuse_value,
+    unchecked_hook,
+    watched_expansion,
+)
 
 Progress = Callable[[int, int], None]
 """Called now and then with (positions expanded, positions numbered so far)."""
@@ -100,10 +106,12 @@ def solve_closure(
     ``budget`` bounds the positions numbered (the search's default if ``None``) and, ten per
     position, the options met; ``largest``, a position whose search would visit every position
     this one does, is checked against the budget first, so that a request too large is refused
-    at once with the search's estimate. A fault of the rule set's code is one
-    :class:`RuleSetError` naming it; a cycle among its positions too. ``known`` gives the Grundy
-    values of some positions (by canonical key), which are then not expanded; the remoteness
-    is not computed then (every one is -1).
+    at once with the search's estimate. A user's rule set is watched as the search watches it
+    (:func:`endnim.variants.guarded.watched_expansion`): by the estimate of ``largest``, or
+    without one by the budget, so give a budget near the size you expect. A fault of the rule
+    set's code is one :class:`RuleSetError` naming it; a cycle among its positions too.
+    ``known`` gives the Grundy values of some positions (by canonical key), which are then not
+    expanded; the remoteness is not computed then (every one is -1).
 
     >>> from endnim.variants import get_variant
     >>> solved = solve_closure(get_variant("misere"), [(2,), (1, 1)])
@@ -116,7 +124,11 @@ def solve_closure(
     if largest is not None:
         Solver(rules, limit).check_budget(largest)
     roots = list(roots)
-    expand = rules.watch_search(unchecked_hook(rules, "children"), roots[0] if roots else (), limit)
+    expand = unchecked_hook(rules, "children")
+    if largest is not None:  # watched as the search of largest would be
+        expand = rules.watch_search(expand, largest, limit)
+    elif is_guarded(rules):  # many roots: the budget is the expected size
+        expand = watched_expansion(rules, expand, roots[0] if roots else (), limit, limit)
     key = None if type(rules).canonical_key is RuleSet.canonical_key else rules.canonical_key
 
     def bad(value: Any) -> None:

@@ -185,7 +185,7 @@ def _search_chunk(
     indexed search for an impartial rule set (every table of the chunk at once, the borders'
     values read from the level before), else the memoised search."""
     from endnim.indexed import serves, solve_closure
-    from endnim.search import PartizanValue, Solver
+    from endnim.search import DEFAULT_BUDGET, PartizanValue, Solver
     from endnim.variants import get_row_variant
 
     rules = get_row_variant(task.variant, "a sweep")
@@ -199,7 +199,10 @@ def _search_chunk(
     ]
     if serves(rules):
         known = _border_values(task, previous, inners) if k and previous is not None else None
-        solved = solve_closure(rules, rows, budget=10**12, known=known)
+        # every row of length <= k + 2 with piles <= H, twice: a closure that stays in the
+        # sweep's range fits; one that outgrows it (positions that keep growing) is stopped
+        expected = 2 * sum(task.max_pile**m for m in range(k + 3))
+        solved = solve_closure(rules, rows, budget=DEFAULT_BUDGET + expected, known=known)
         codes = solved.grundy[solved.roots]
     else:
         solver = Solver(rules, budget=10**12)

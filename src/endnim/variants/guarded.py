@@ -523,12 +523,17 @@ def _peak_bytes() -> int:
 
 
 def watched_expansion(
-    rules: AnyRuleSet, children_of: Callable[[Any], list[Any]], root: Any, budget: int
+    rules: AnyRuleSet,
+    children_of: Callable[[Any], list[Any]],
+    root: Any,
+    budget: int,
+    states: int | None = None,
 ) -> Callable[[Any], list[Any]]:
     """``children_of``, stopped with a one-line :class:`BudgetError` once a search of a user's
     rule set from ``root`` expands more than ``budget`` states, or its memory grows by more
     than :data:`SEARCH_MEMORY_SLACK` beyond what the rule set's own estimate of that search
-    implies: the estimate was wrong (positions that keep growing, say).
+    implies: the estimate was wrong (positions that keep growing, say). ``states`` replaces
+    that estimate for a search of many roots at once (the indexed search's).
 
     >>> from endnim.variants import get_variant
     >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
@@ -538,10 +543,11 @@ def watched_expansion(
     ...
     endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...
     """
-    try:
-        states = min(budget, rules.estimate_states(root))
-    except Exception:  # no estimate (generic rule sets): the budget's
-        states = budget
+    if states is None:  # a search of root: the rule set's estimate of it
+        try:
+            states = min(budget, rules.estimate_states(root))
+        except Exception:  # no estimate (generic rule sets): the budget's
+            states = budget
     limit = estimate_bytes(states, root) + SEARCH_MEMORY_SLACK
     start = _peak_bytes()
     expanded = 0
