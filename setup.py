@@ -21,6 +21,11 @@ setup(
             extra_compile_args=["-O3", "-std=c11"],
         ),
         Extension(
+            "endnim.indexed._closure",
+            ["src/endnim/indexed/_closure.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+        ),
+        Extension(
             "endnim.theory._prop8",
             ["src/endnim/theory/_prop8.c"],
             extra_compile_args=["-O3", "-std=c11"],

@@ -10,8 +10,10 @@
 #                                the baseline commit (theory_results.json)
 #   7. benchmarks/quotient_bench.py misère quotients: 0.07 to heap 30, misère End-Nim, and sums
 #                                answered by the quotient vs the exact search (quotient_results.json)
+#   8. benchmarks/generic_bench.py End-Wythoff tables and a sweep: the indexed search vs the
+#                                memoised search, in one run (generic_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient to run only one.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic to run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -44,4 +46,8 @@ fi
 if [[ "$only" == all || "$only" == quotient ]]; then
     if (( quick )); then .venv/bin/python benchmarks/quotient_bench.py --quick
     else .venv/bin/python benchmarks/quotient_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == generic ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/generic_bench.py --quick
+    else .venv/bin/python benchmarks/generic_bench.py; fi
 fi

@@ -12,7 +12,8 @@ One file, no edit to endnim::
 The diagonal move is not a row move of the papers' kind, so this rule set adds a move type of
 its own (written ``B2``: take 2 from both ends) and the hooks that list and play it. It has no
 closed-form theory, and the compiled engine does not know the diagonal move: answers come from
-the exact search.
+the exact search (tables and sweeps from the indexed search, which calls ``children`` once per
+position).
 """
 
 from __future__ import annotations
@@ -77,7 +78,35 @@ class EndWythoff(Variant):
         return single + [(m, c) for m, c in self._diagonal(piles) if c not in seen]
 
     def children(self, position: Position, player: End | None = None) -> list[Position]:
-        return [child for _, child in self.options(position, player)]
+        # The solvers' hot path (called once per position they meet): the rows of ``options``
+        # as plain tuples, each built once, without a move object per option. The ends are
+        # read from ``ends``; every reduction is allowed (this rule set keeps ``allows`` and
+        # ``allows_take`` as inherited). tests/examples checks it against ``options``.
+        piles = tuple(position)
+        if not piles:
+            return []
+        first, last = piles[0], piles[-1]
+        rows: dict[tuple[int, ...], None] = {}
+        for end in self.ends(piles, player):
+            if end == "L":
+                rest = piles[1:]
+                rows.update(dict.fromkeys([(s,) + rest if s else rest for s in range(first)]))
+            else:
+                rest = piles[:-1]
+                rows.update(dict.fromkeys([rest + (s,) if s else rest for s in range(last)]))
+        if len(piles) >= 2:
+            middle = piles[1:-1]
+            rows.update(
+                dict.fromkeys(
+                    [
+                        ((first - t,) if first > t else ())
+                        + middle
+                        + ((last - t,) if last > t else ())
+                        for t in range(1, min(first, last) + 1)
+                    ]
+                )
+            )
+        return list(rows)  # type: ignore[arg-type]
 
     def parse_move(self, text: str) -> Move | BothEnds:  # type: ignore[override]
         match = _BOTH.match(text)

@@ -111,3 +111,12 @@ def test_neither_example_is_served_by_the_engine() -> None:
     for game in ("capped", "end-wythoff"):
         with pytest.raises(endnim.VariantError, match="no recurrence"):
             endnim.analyze("3 1 4", game, method="engine")
+
+
+def test_wythoff_children_are_the_rows_of_its_options() -> None:
+    rules = endnim.get_variant("end-wythoff")
+    for row in [(), *rows(4, 5)]:
+        children = rules.children(row)
+        assert len(children) == len(set(children)), row
+        assert set(children) == {child for _, child in rules.options(row)}, row
+        assert set(children) == wythoff_options(row), row

@@ -185,7 +185,8 @@ def value_table(
     progress: Progress | None = None,
     cells_budget: int | None = None,
 ) -> ValueTable:
-    """The table of the values of a·w·b (``layout``: also ``wab``, ``abw``) by the engine.
+    """The table of the values of a·w·b (``layout``: also ``wab``, ``abw``) by the engine (a rule
+    set it does not serve: by the indexed search, or if partizan the memoised search).
 
     ``middle`` is the fixed string w (``""`` for the two-pile table), ``rows`` the values of a and
     ``cols`` those of b (ranges such as ``"1..16"`` or sequences of positive integers).
@@ -197,6 +198,7 @@ def value_table(
     """
     from endnim.analyzer import engine_family
     from endnim.engine import engine_table
+    from endnim.indexed import closure_table, serves
 
     rules = get_row_variant(variant, "an a·w·b table")
     if layout not in LAYOUTS:
@@ -212,8 +214,13 @@ def value_table(
     top_row, top_col = max(row_values), max(col_values)
 
     by_search = engine_family(rules) is None
+    indexed = by_search and serves(rules)  # impartial: the indexed search, same values
 
     def table(inner: tuple[int, ...], x_size: int, y_size: int) -> npt.NDArray[np.int32]:
+        if indexed:
+            return closure_table(
+                rules, inner, x_size, y_size, budget=cells_budget, progress=progress
+            )
         if by_search:
             return search_table(rules, inner, x_size, y_size, budget=cells_budget)
         return engine_table(
@@ -285,8 +292,9 @@ def search_table(
 def search_layer(
     rules: Variant, length: int, max_pile: int, *, budget: int | None = None
 ) -> npt.NDArray[np.int32]:
-    """Values of every position of ``length`` piles in 1..``max_pile`` by exact search, in the
-    layout of :func:`endnim.engine.solve_layer` (for rule sets the engine does not serve).
+    """Values of every position of ``length`` piles in 1..``max_pile`` by exact search (the
+    indexed search if impartial), in the layout of :func:`endnim.engine.solve_layer` (for rule
+    sets the engine does not serve).
 
     >>> search_layer(get_row_variant("endnim"), 2, 2).tolist()
     [[0, 3], [3, 0]]
@@ -295,8 +303,16 @@ def search_layer(
 
     import numpy as np
 
-    from endnim.search import ImpartialValue, PartizanValue, default_solver
+    from endnim.indexed import serves, solve_closure
+    from endnim.search import DEFAULT_BUDGET, ImpartialValue, PartizanValue, default_solver
 
+    if length and serves(rules):  # impartial: the whole layer at once, by the indexed search
+        rows = list(itertools.product(range(1, max_pile + 1), repeat=length))
+        shorter = sum(max_pile**k for k in range(length + 1))  # the layer's closure, at least
+        limit = max(DEFAULT_BUDGET if budget is None else budget, 2 * shorter)
+        default_solver(rules, budget).check_budget((max_pile,) * length)  # the search's refusal
+        solved = solve_closure(rules, rows, budget=limit)
+        return solved.grundy[solved.roots].reshape((max_pile,) * length).astype(np.int32)
     solver = default_solver(rules, budget)
     solver.check_budget((max_pile,) * length)
     if length == 0:

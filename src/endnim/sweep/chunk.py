@@ -165,7 +165,7 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     """
     started = time.perf_counter()
     if task.family == SEARCH:
-        return _search_chunk(task, started)
+        return _search_chunk(task, started, previous)
     rows, cols = gather_borders(task, previous)
     count, side = rows.shape[0], task.max_pile + 1
     data: Values = np.empty((count, side, side), dtype=task.dtype)
@@ -178,38 +178,79 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     return result
 
 
-def _search_chunk(task: ChunkTask, started: float) -> ChunkResult:
-    """A chunk of a rule set the kernels do not serve, by the exact search (same layout)."""
-    from endnim.search import ImpartialValue, Solver
+def _search_chunk(
+    task: ChunkTask, started: float, previous: Values | LevelFiles | None = None
+) -> ChunkResult:
+    """A chunk of a rule set the kernels do not serve, by exact search (same layout): the
+    indexed search for an impartial rule set (every table of the chunk at once, the borders'
+    values read from the level before), else the memoised search."""
+    from endnim.indexed import serves, solve_closure
+    from endnim.search import DEFAULT_BUDGET, PartizanValue, Solver
     from endnim.variants import get_row_variant
 
     rules = get_row_variant(task.variant, "a sweep")
-    solver = Solver(rules, budget=10**12)
-    h, side, k = task.max_pile, task.max_pile + 1, task.level
-    data: Values = np.empty((task.tables, side, side), dtype=task.dtype)
+    side, k = task.max_pile + 1, task.level
+    inners = _inner_strings(task)
+    rows = [
+        ((x,) if x else ()) + inner + ((y,) if y else ())
+        for inner in inners
+        for x in range(side)
+        for y in range(side)
+    ]
+    if serves(rules):
+        known = _border_values(task, previous, inners) if k and previous is not None else None
+        # every row of length <= k + 2 with piles <= H, twice: a closure that stays in the
+        # sweep's range fits; one that outgrows it (positions that keep growing) is stopped
+        expected = 2 * sum(task.max_pile**m for m in range(k + 3))
+        solved = solve_closure(rules, rows, budget=DEFAULT_BUDGET + expected, known=known)
+        codes = solved.grundy[solved.roots]
+    else:
+        solver = Solver(rules, budget=10**12)
+        found = []
+        for row in rows:
+            value = solver.value(row)
+            if isinstance(value, PartizanValue):
+                found.append(int(value.left_wins_first) | (int(value.right_wins_first) << 1))
+            else:
+                found.append(value.grundy)
+        codes = np.array(found, dtype=np.int64)
     limit = np.iinfo(np.dtype(task.dtype)).max
-    for i in range(task.tables):
-        index, digits = task.first_table + i, []
-        for _ in range(k):
-            index, digit = divmod(index, h)
-            digits.append(digit + 1)
-        inner = tuple(reversed(digits))
-        for x in range(side):
-            for y in range(side):
-                row = ((x,) if x else ()) + inner + ((y,) if y else ())
-                value = solver.value(row)
-                if isinstance(value, ImpartialValue):
-                    code = value.grundy
-                else:
-                    code = int(value.left_wins_first) | (int(value.right_wins_first) << 1)
-                if code > limit:
-                    raise ValueError(f"value {code} of {row} does not fit the sweep's {task.dtype}")
-                data[i, x, y] = code
+    if codes.size and int(codes.max()) > limit:
+        at = int(codes.argmax())
+        raise ValueError(
+            f"value {int(codes[at])} of {rows[at]} does not fit the sweep's {task.dtype}"
+        )
+    data: Values = codes.reshape(task.tables, side, side).astype(task.dtype)
     result = ChunkResult(task, data, {k + 2: histogram(data[:, 1:, 1:])})
     if k == 0:
         result.counts[1] = histogram(data[0, 0, 1:])
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _border_values(
+    task: ChunkTask, previous: Values | LevelFiles, inners: list[tuple[int, ...]]
+) -> dict[tuple[int, ...], int]:
+    """The values of the chunk's border rows s·y and x·s (x, y >= 0), from the level before:
+    the indexed search need not expand them again."""
+    top, left = gather_borders(task, previous)
+    known: dict[tuple[int, ...], int] = {}
+    for inner, row, col in zip(inners, top[:, 0, :].tolist(), left[:, 0, :].tolist(), strict=True):
+        known.update({inner + ((y,) if y else ()): v for y, v in enumerate(row)})
+        known.update({((x,) if x else ()) + inner: v for x, v in enumerate(col)})
+    return known
+
+
+def _inner_strings(task: ChunkTask) -> list[tuple[int, ...]]:
+    """The chunk's inner strings, in order (piles 1..H, base H, first pile most significant)."""
+    strings = []
+    for i in range(task.tables):
+        index, digits = task.first_table + i, []
+        for _ in range(task.level):
+            index, digit = divmod(index, task.max_pile)
+            digits.append(digit + 1)
+        strings.append(tuple(reversed(digits)))
+    return strings
 
 
 def histogram_bins(task: ChunkTask) -> int:

@@ -444,6 +444,41 @@ def guard(cls: type[AnyRuleSet], spec: str) -> type[AnyRuleSet]:
     return type(cls.__name__, (cls,), body)
 
 
+def unchecked_hook(rules: AnyRuleSet, hook: str) -> Callable[..., Any]:
+    """``rules``' own ``hook``, bound, its faults and its deadline guarded as usual but its value
+    passed on unchecked: for a caller that checks the values in bulk itself, with
+    :func:`refuse_value` (the indexed search checks every child row in compiled code).
+
+    >>> from endnim.variants import get_variant
+    >>> unchecked_hook(get_variant("endnim"), "children")((2,))
+    [(), (1,)]
+    """
+    method = getattr(type(rules), hook)
+    original = getattr(method, "__wrapped__", None)
+    if original is None or not getattr(method, "__endnim_guarded__", False):
+        return getattr(rules, hook)  # type: ignore[no-any-return]
+    unchecked = _guarded_hook(hook, original, _anything, label_of(rules))
+    return unchecked.__get__(rules)  # type: ignore[no-any-return]
+
+
+def refuse_value(rules: AnyRuleSet, hook: str, value: Any) -> None:
+    """Raise the :class:`RuleSetError` the guard raises when ``hook`` returns ``value``, if the
+    guard's check refuses it (the one wording for values checked in bulk).
+
+    >>> from endnim.variants import get_variant
+    >>> refuse_value(get_variant("endnim"), "children", [(1, 0)])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    endnim.errors.RuleSetError: rule set 'endnim': children() returned [(1, 0)], expected a row...
+    """
+    try:
+        CHECKS[hook](rules, value)
+    except _Refused as refused:
+        raise RuleSetError(
+            f"{label_of(rules)}: {hook}() returned {_show(value)}, expected {refused}"
+        ) from None
+
+
 def is_guarded(rules: AnyRuleSet | type[AnyRuleSet]) -> bool:
     """Whether a rule set was loaded from a user's file (and so is checked).
 
@@ -488,12 +523,17 @@ def _peak_bytes() -> int:
 
 
 def watched_expansion(
-    rules: AnyRuleSet, children_of: Callable[[Any], list[Any]], root: Any, budget: int
+    rules: AnyRuleSet,
+    children_of: Callable[[Any], list[Any]],
+    root: Any,
+    budget: int,
+    states: int | None = None,
 ) -> Callable[[Any], list[Any]]:
     """``children_of``, stopped with a one-line :class:`BudgetError` once a search of a user's
     rule set from ``root`` expands more than ``budget`` states, or its memory grows by more
     than :data:`SEARCH_MEMORY_SLACK` beyond what the rule set's own estimate of that search
-    implies: the estimate was wrong (positions that keep growing, say).
+    implies: the estimate was wrong (positions that keep growing, say). ``states`` replaces
+    that estimate for a search of many roots at once (the indexed search's).
 
     >>> from endnim.variants import get_variant
     >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
@@ -503,10 +543,11 @@ def watched_expansion(
     ...
     endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...
     """
-    try:
-        states = min(budget, rules.estimate_states(root))
-    except Exception:  # no estimate (generic rule sets): the budget's
-        states = budget
+    if states is None:  # a search of root: the rule set's estimate of it
+        try:
+            states = min(budget, rules.estimate_states(root))
+        except Exception:  # no estimate (generic rule sets): the budget's
+            states = budget
     limit = estimate_bytes(states, root) + SEARCH_MEMORY_SLACK
     start = _peak_bytes()
     expanded = 0

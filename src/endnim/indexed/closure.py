@@ -1,0 +1,228 @@
+"""The exact search of an impartial rule set, indexed: every position of the closure of the
+requested positions numbered, its options a CSR graph, the Grundy values computed in C.
+
+The memoised search (:class:`endnim.search.Solver`) walks the positions one by one, keying its
+memo by position and taking each mex in Python. Here the rule set's ``children`` hook is still
+called once per position (in Python: it is the rule set's own code), but everything else is
+compiled (:mod:`endnim.indexed._closure`): the children are checked and numbered as they come
+back, the options kept as integer arrays, and the values found by one post-order walk. It is
+generic: it needs nothing of a rule set but its ``children`` and ``terminal_value`` hooks (and
+its ``canonical_key``, where the rule set declares one), so it serves rule sets with moves of
+their own kind that the interval engine does not know (End-Wythoff's diagonal move).
+
+Budgets are the search's: a request whose estimate is over the budget is refused before any
+work (the same one-line :class:`BudgetError`), and the walk stops once it numbers more
+positions, or meets more options, than the budget allows.
+
+>>> from endnim.variants import get_variant
+>>> solved = solve_closure(get_variant("endnim"), [(3, 3, 3, 2, 3, 4, 3, 3)])
+>>> solved.value((3, 3, 3, 2, 3, 4, 3, 3))
+ImpartialValue(grundy=0, remoteness=18)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from endnim.errors import BudgetError, EndNimError, RuleSetError
+from endnim.indexed import _closure
+from endnim.ruleset import RuleSet
+from endnim.search import (
+    BUDGET_ADVICE,
+    DEFAULT_BUDGET,
+    WORK_PER_STATE,
+    ImpartialValue,
+    Solver,
+    format_count,
+)
+from endnim.variants.base import Variant
+from endnim.variants.guarded import (
+    is_guarded,
+    label_of,
+    refuse_value,
+    unchecked_hook,
+    watched_expansion,
+)
+
+Progress = Callable[[int, int], None]
+"""Called now and then with (positions expanded, positions numbered so far)."""
+
+PROGRESS_EVERY = 4096
+"""Positions expanded between two progress reports."""
+
+
+@dataclass(frozen=True)
+class SolvedClosure:
+    """The closure of some positions, numbered, with each one's Grundy value and remoteness."""
+
+    positions: list[Any]
+    """Every position, by number (the first met of each canonical key)."""
+    numbers: dict[Hashable, int]
+    """Number of each position (or canonical key)."""
+    roots: npt.NDArray[np.int32]
+    """The number of each requested position, in the order requested."""
+    grundy: npt.NDArray[np.int64]
+    remoteness: npt.NDArray[np.int64]
+    options: int
+    """Options met (edges of the graph)."""
+    key: Callable[[Any], Hashable] | None = None
+
+    def number(self, position: Any) -> int:
+        """The number of ``position``; :class:`KeyError` if it is not in the closure."""
+        return self.numbers[position if self.key is None else self.key(position)]
+
+    def value(self, position: Any) -> ImpartialValue:
+        """Grundy value and remoteness of ``position``, as the memoised search gives them."""
+        number = self.number(position)
+        return ImpartialValue(int(self.grundy[number]), int(self.remoteness[number]))
+
+
+def serves(rules: RuleSet[Any, Any]) -> bool:
+    """Whether the indexed search can solve ``rules``: any impartial rule set.
+
+    >>> from endnim.variants import get_variant
+    >>> serves(get_variant("endnim")), serves(get_variant("partizan"))
+    (True, False)
+    """
+    return rules.impartial
+
+
+def solve_closure(
+    rules: RuleSet[Any, Any],
+    roots: Sequence[Any],
+    *,
+    budget: int | None = None,
+    largest: Any = None,
+    progress: Progress | None = None,
+    known: dict[Any, int] | None = None,
+) -> SolvedClosure:
+    """Solve every position reachable from ``roots`` (an impartial rule set).
+
+    ``budget`` bounds the positions numbered (the search's default if ``None``) and, ten per
+    position, the options met; ``largest``, a position whose search would visit every position
+    this one does, is checked against the budget first, so that a request too large is refused
+    at once with the search's estimate. A user's rule set is watched as the search watches it
+    (:func:`endnim.variants.guarded.watched_expansion`): by the estimate of ``largest``, or
+    without one by the budget, so give a budget near the size you expect. A fault of the rule
+    set's code is one :class:`RuleSetError` naming it; a cycle among its positions too.
+    ``known`` gives the Grundy values of some positions (by canonical key), which are then not
+    expanded; the remoteness is not computed then (every one is -1).
+
+    >>> from endnim.variants import get_variant
+    >>> solved = solve_closure(get_variant("misere"), [(2,), (1, 1)])
+    >>> [solved.value(p).grundy for p in [(2,), (1, 1), (1,)]]
+    [1, 1, 0]
+    """
+    if not serves(rules):
+        raise EndNimError(f"the indexed search is for impartial rule sets, not {rules.title}")
+    limit = DEFAULT_BUDGET if budget is None else budget
+    if largest is not None:
+        Solver(rules, limit).check_budget(largest)
+    roots = list(roots)
+    expand = unchecked_hook(rules, "children")
+    if largest is not None:  # watched as the search of largest would be
+        expand = rules.watch_search(expand, largest, limit)
+    elif is_guarded(rules):  # many roots: the budget is the expected size
+        expand = watched_expansion(rules, expand, roots[0] if roots else (), limit, limit)
+    key = None if type(rules).canonical_key is RuleSet.canonical_key else rules.canonical_key
+
+    def bad(value: Any) -> None:
+        refuse_value(rules, "children", value)
+
+    positions, numbers, root_numbers, offsets_bytes, targets_bytes, given, values, status = (
+        _closure.closure(
+            roots,
+            expand,
+            key,
+            isinstance(rules, Variant),
+            limit,
+            limit * WORK_PER_STATE,
+            bad,
+            progress,
+            PROGRESS_EVERY,
+            known,
+        )
+    )
+    if status:
+        _over_budget(rules, status, limit)
+    offsets = np.frombuffer(offsets_bytes, dtype=np.int64)
+    targets = np.frombuffer(targets_bytes, dtype=np.int32)
+    count = len(positions)
+    is_given = np.frombuffer(given, dtype=np.uint8).astype(bool)
+    terminal = np.frombuffer(values, dtype=np.int64).copy()  # the known values; 0 elsewhere
+    for number in np.flatnonzero((offsets[1:] == offsets[:-1]) & ~is_given).tolist():
+        terminal[number] = rules.terminal_value(positions[number])
+    grundy = np.empty(count, dtype=np.int64)
+    remoteness = np.empty(count, dtype=np.int64)
+    cycle = _closure.grundy(offsets, targets, terminal, grundy, remoteness)
+    if cycle >= 0:
+        shown = rules.format_position(positions[cycle])
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise RuleSetError(
+            f"{label_of(rules)}: its moves lead from {shown or '(empty)'} back to it: "
+            "positions must not repeat (every game must end)"
+        )
+    if known is not None:
+        remoteness[:] = -1
+    return SolvedClosure(
+        positions,
+        numbers,
+        np.frombuffer(root_numbers, dtype=np.int32),
+        grundy,
+        remoteness,
+        len(targets),
+        key,
+    )
+
+
+def _over_budget(rules: RuleSet[Any, Any], status: int, limit: int) -> None:
+    what = (
+        f"more than {format_count(limit)} positions"
+        if status == 1
+        else f"more than {format_count(limit * WORK_PER_STATE)} option visits "
+        f"({WORK_PER_STATE} per budgeted state)"
+    )
+    raise BudgetError(
+        f"{label_of(rules)}: the exact search of this request reached {what}: the budget is "
+        f"{format_count(limit)} states: {BUDGET_ADVICE}",
+        states=limit,
+        bytes_needed=0,
+        budget=limit,
+    )
+
+
+def closure_table(
+    rules: Variant,
+    middle: Sequence[int],
+    rows: int,
+    cols: int,
+    *,
+    budget: int | None = None,
+    progress: Progress | None = None,
+) -> npt.NDArray[np.int32]:
+    """The Grundy values of x·middle·y (0 <= x <= rows, 0 <= y <= cols; 0 = absent), the
+    layout of :func:`endnim.analysis.tables.search_table`, by the indexed search.
+
+    >>> from endnim.variants import get_variant
+    >>> closure_table(get_variant("endnim"), (), 2, 2).tolist()
+    [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
+    """
+    inner = tuple(middle)
+    roots = [
+        ((x,) if x else ()) + inner + ((y,) if y else ())
+        for x in range(rows + 1)
+        for y in range(cols + 1)
+    ]
+    solved = solve_closure(
+        rules, roots, budget=budget, largest=(rows, *inner, cols), progress=progress
+    )
+    values = solved.grundy[solved.roots].reshape(rows + 1, cols + 1)
+    return values.astype(np.int32)
+
+
+__all__ = ["PROGRESS_EVERY", "SolvedClosure", "closure_table", "serves", "solve_closure"]
