@@ -139,20 +139,26 @@ def quotient(
     closure = build_closure(rules, starts, max_components)
     identity = [rules.name, described, closure.size]
     path = state_path(state_dir, identity) if state_dir else None
-    done, tests = 0, None
+    done, tests, resume = 0, None, None
     if path is not None:
         saved_state = load_state(path, identity)
         if saved_state is not None:
-            done, tests = saved_state
+            done, tests, resume = saved_state
 
-    def saved(components: int, found: list[tuple[int, ...]]) -> None:
+    def saved(components: int, found: list[tuple[int, ...]], monoid: Any, images: Any) -> None:
         if path is not None:
-            save_state(path, identity, components, found)
+            save_state(path, identity, components, found, (monoid, images))
 
     limits = Limits(max_order, max_search, max_signatures)
     with _Bar() as bar:
         result = misere_quotient(
-            closure, limits, progress=bar.update, tests=tests, start=done, saved=saved
+            closure,
+            limits,
+            progress=bar.update,
+            tests=tests,
+            start=done,
+            saved=saved,
+            resume=resume,
         )
     seconds = time.perf_counter() - began
     if as_json:

@@ -25,10 +25,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from endnim.errors import EndNimError
 from endnim.quotient.closure import Closure, Multiset
 from endnim.quotient.limits import LimitError, Limits
-from endnim.quotient.monoid import Monoid, isomorphic
+from endnim.quotient.monoid import Monoid, canonical, isomorphic
 from endnim.quotient.outcome import SumSearch
 from endnim.quotient.verify import check
 
@@ -316,13 +318,26 @@ def misere_quotient(
     progress: Progress | None = None,
     tests: list[Multiset] | None = None,
     start: int = 0,
-    saved: Callable[[int, list[Multiset]], None] | None = None,
+    saved: Callable[[int, list[Multiset], Monoid, list[int]], None] | None = None,
+    resume: tuple[Monoid, list[int]] | None = None,
+    method: str = "auto",
 ) -> QuotientResult:
     """The misère quotient of ``closure`` (see the module's docstring).
 
-    ``tests``/``start`` resume a run (the tests known and the components already done);
-    ``saved(done, tests)`` is called after each component is proved.
+    Each component is first adjoined from the quotient proved so far with outcomes read from it
+    (:func:`endnim.quotient.extension.adjoin`, MisereSolver's way); where that does not find it,
+    the candidates refined by the exact search of sums of this module take over (``method``:
+    ``"auto"`` does so, ``"extension"`` or ``"search"`` uses one way only).
+
+    ``tests``/``start`` resume a run (the tests known and the components already done), with
+    ``resume`` the quotient proved for those components (checked again before use, else
+    rebuilt from the tests); ``saved(done, tests, monoid, images)`` is called after each
+    component is proved.
     """
+    from endnim.quotient.extension import adjoin
+
+    if method not in ("auto", "extension", "search"):
+        raise EndNimError(f"unknown method {method!r}: auto, extension or search")
     limits = limits or Limits()
     builder = _Builder(closure, limits)
     tests = list(tests) if tests else [()]
@@ -332,13 +347,26 @@ def misere_quotient(
     if not 0 <= start <= closure.size:
         raise EndNimError(f"cannot resume at component {start} of {closure.size}")
     if start:
-        monoid, images = builder.prove(start, tests)
+        if resume is not None and _proves(resume[0], resume[1], closure, start, limits):
+            monoid, images = resume
+        elif method == "extension":
+            raise EndNimError("the saved quotient fails its check (delete the saved state)")
+        else:
+            monoid, images = builder.prove(start, tests)
         builder.proved, builder.proved_images, builder.proved_upto = monoid, images, start
     for active in range(start + 1, closure.size + 1):
         if progress is not None:
             progress(active - 1, closure.size, monoid.order, len(tests))
         try:
-            monoid, images = builder.prove(active, tests)
+            found = (
+                adjoin(monoid, images, closure, active - 1, limits) if method != "search" else None
+            )
+            if found is None and method == "extension":
+                raise LimitError(
+                    "the quotient's own outcomes do not give a proved candidate "
+                    "(use the exact search of sums)"
+                )
+            monoid, images = found if found is not None else builder.prove(active, tests)
         except LimitError as error:
             raise LimitError(
                 f"{error}; stopped at component {active} of {closure.size} "
@@ -347,7 +375,33 @@ def misere_quotient(
             ) from None
         builder.proved, builder.proved_images, builder.proved_upto = monoid, images, active
         if saved is not None:
-            saved(active, tests)
+            saved(active, tests, monoid, images)
     if progress is not None:
         progress(closure.size, closure.size, monoid.order, len(tests))
+    if closure.size:
+        monoid, images = canonical(monoid, images)
     return QuotientResult(closure, monoid, images, tests)
+
+
+def _proves(
+    monoid: Monoid, images: list[int], closure: Closure, count: int, limits: Limits
+) -> bool:
+    """Whether a saved quotient of the first ``count`` components passes the check."""
+    if len(images) != count or any(not 0 <= i < monoid.order for i in images):
+        return False
+    option_images = [
+        sorted({monoid.multiply([images[c] for c in option]) for option in options})
+        for options in closure.options[:count]
+    ]
+    table = np.array(monoid.product, dtype=np.int64)
+    identity = np.arange(monoid.order)
+    lawful = (
+        bool((table[0] == identity).all())
+        and bool((table == table.T).all())
+        and all(bool((table[table[x]] == table[x][table]).all()) for x in range(monoid.order))
+    )  # identity, commutative, associative: (x·y)·z = x·(y·z)
+    return (
+        lawful
+        and monoid.reduced()
+        and check(monoid, images, option_images, limits.max_signatures) is None
+    )

@@ -1,7 +1,9 @@
 """The saved state of a quotient computation: resume after Ctrl-C or a refusal, verified.
 
-The state is the list of test sums found so far and how many components are proved; a rerun with
-the same closure continues from it (a larger ``--max-order`` may then finish it). The file names
+The state is how many components are proved, the quotient proved for them (its product table,
+P-portion and the components' images; checked again before use) and the list of test sums the
+exact search found so far; a rerun with the same closure continues from it (a larger
+``--max-order`` may then finish it). The file names
 the closure by a SHA-256 digest of its description and carries a SHA-256 checksum of its contents:
 a file that does not match is refused, never half-read.
 
@@ -10,7 +12,7 @@ a file that does not match is refused, never half-read.
 >>> path = state_path(folder, ["misere", 2, 3])
 >>> save_state(path, ["misere", 2, 3], 4, [(), (0,)])
 >>> load_state(path, ["misere", 2, 3])
-(4, [(), (0,)])
+SavedState(done=4, tests=[(), (0,)], quotient=None)
 """
 
 from __future__ import annotations
@@ -19,12 +21,21 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from endnim.errors import EndNimError
 from endnim.quotient.closure import Multiset
+from endnim.quotient.monoid import Monoid
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+
+
+class SavedState(NamedTuple):
+    """What a saved state holds."""
+
+    done: int
+    tests: list[Multiset]
+    quotient: tuple[Monoid, list[int]] | None
 
 
 def state_path(state_dir: str | Path, identity: Any) -> Path:
@@ -37,21 +48,34 @@ def _digest(payload: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-def save_state(path: Path, identity: Any, done: int, tests: list[Multiset]) -> None:
+def save_state(
+    path: Path,
+    identity: Any,
+    done: int,
+    tests: list[Multiset],
+    quotient: tuple[Monoid, list[int]] | None = None,
+) -> None:
     """Write the state atomically (a temporary file, then a rename)."""
-    payload = {
+    payload: dict[str, Any] = {
         "version": STATE_VERSION,
         "identity": identity,
         "done": done,
         "tests": [list(t) for t in tests],
     }
+    if quotient is not None:
+        monoid, images = quotient
+        payload["quotient"] = {
+            "product": monoid.product,
+            "p_portion": sorted(monoid.p_portion),
+            "images": list(images),
+        }
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
     temporary.write_text(json.dumps({"payload": payload, "sha256": _digest(payload)}))
     os.replace(temporary, path)
 
 
-def load_state(path: Path, identity: Any) -> tuple[int, list[Multiset]] | None:
+def load_state(path: Path, identity: Any) -> SavedState | None:
     """(components done, tests) from a saved state, ``None`` if there is none; a file that is
     damaged or of another closure is refused with a one-line error."""
     try:
@@ -70,8 +94,22 @@ def load_state(path: Path, identity: Any) -> tuple[int, list[Multiset]] | None:
             raise EndNimError(f"the saved state {path} is of another computation (delete it)")
         tests = [tuple(int(c) for c in t) for t in payload["tests"]]
         done = int(payload["done"])
+        quotient = _quotient(payload.get("quotient"))
     except (KeyError, TypeError, ValueError) as error:
         raise EndNimError(f"the saved state {path} is damaged: {error} (delete it)") from None
     if not tests or tests[0] != ():
         raise EndNimError(f"the saved state {path} is damaged: no empty test (delete it)")
-    return done, tests
+    return SavedState(done, tests, quotient)
+
+
+def _quotient(data: Any) -> tuple[Monoid, list[int]] | None:
+    """The saved quotient, its shape checked (its correctness is checked by the solver)."""
+    if data is None:
+        return None
+    product = [[int(y) for y in row] for row in data["product"]]
+    order = len(product)
+    values = {y for row in product for y in row} | {int(x) for x in data["p_portion"]}
+    images = [int(i) for i in data["images"]]
+    if any(len(row) != order for row in product) or not values | set(images) <= set(range(order)):
+        raise ValueError("the saved quotient's table is not square over its elements")
+    return Monoid(product, frozenset(int(x) for x in data["p_portion"])), images
