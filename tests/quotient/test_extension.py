@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from endnim.errors import EndNimError
 from endnim.quotient import misere_quotient
 from endnim.quotient.closure import build_closure, nim_closure, rows_up_to
 from endnim.quotient.extension import adjoin
@@ -85,3 +86,22 @@ def test_a_heap_equal_to_an_element_adds_nothing() -> None:
     t2, images = adjoin(*adjoin(z2, [1], closure, 1) or (z2, [1]), closure, 2) or (z2, [])
     assert t2.order == 6
     assert images[2] == t2.product[images[0]][images[1]]  # *3 = *1 + *2 in T₂
+
+
+def test_resume_from_a_saved_quotient() -> None:
+    """A run resumed from the quotient saved after some component ends where a whole run ends;
+    a saved quotient that fails its check is not used (rebuilt, or refused)."""
+    make = lambda: build_closure(octal("Octal07"), [(n,) for n in range(1, 13)])  # noqa: E731
+    saved: dict[int, tuple[list[tuple[int, ...]], Monoid, list[int]]] = {}
+
+    def keep(done: int, tests: list[tuple[int, ...]], monoid: Monoid, images: list[int]) -> None:
+        saved[done] = (list(tests), monoid, list(images))
+
+    whole = misere_quotient(make(), saved=keep)
+    tests, monoid, images = saved[8]  # heaps 2..9 proved (order 6); heap 10 splits an element
+    resumed = misere_quotient(make(), tests=tests, start=8, resume=(monoid, images))
+    assert resumed.to_dict() == whole.to_dict()
+    wrong = (Monoid([[0, 1], [1, 0]], frozenset({1})), [1] * 8)  # fails the check
+    assert misere_quotient(make(), tests=tests, start=8, resume=wrong).to_dict() == whole.to_dict()
+    with pytest.raises(EndNimError, match="fails its check"):
+        misere_quotient(make(), tests=tests, start=8, resume=wrong, method="extension")

@@ -1,17 +1,20 @@
 """The misère quotient of a closure: candidate quotients refined by counterexamples.
 
-The components are added one at a time (options first). For the first n components a candidate
-quotient is built from a finite list of *test* sums: starting from the empty sum, a sum S + c
-(S an element's representative, c a component) is a known element when it has the same outcomes
-as that element's representative against every test (o(S + c + T) for T in the tests), else a
-new element. This is the relation x ~ y iff o(x + z) = o(y + z) for all z (Siegel's candidate
-quotients), restricted to the tests. The candidate is then proved or refuted by
-:func:`endnim.quotient.verify.check` (and by commutativity of its moves); a refutation gives a
-sum on which it errs, from which a new test is drawn that splits an element (Rivest–Schapire's
-counterexample analysis), and the candidate is rebuilt. Once proved it is the quotient: its
-elements are told apart by the tests, so it is reduced. Outcomes come from the exact search of
-sums (:mod:`endnim.quotient.outcome`); sums of earlier components only are answered by the
-quotient proved at the previous step.
+The components are added one at a time (options first). Each is first adjoined MisereSolver's
+way, with outcomes read from the quotients themselves (:mod:`endnim.quotient.extension`); what
+follows is the general way, used for a component that does not settle there.
+
+For the first n components a candidate quotient is built from a finite list of *test* sums:
+starting from the empty sum, a sum S + c (S an element's representative, c a component) is a
+known element when it has the same outcomes as that element's representative against every test
+(o(S + c + T) for T in the tests), else a new element. This is the relation x ~ y iff o(x + z) =
+o(y + z) for all z (Siegel's candidate quotients), restricted to the tests. The candidate is
+then proved or refuted by :func:`endnim.quotient.verify.check` (and by commutativity of its
+moves); a refutation gives a sum on which it errs, from which a new test is drawn that splits an
+element (Rivest–Schapire's counterexample analysis), and the candidate is rebuilt. Once proved
+it is the quotient: its elements are told apart by the tests, so it is reduced. Outcomes come
+from the exact search of sums (:mod:`endnim.quotient.outcome`); sums of earlier components only
+are answered by the quotient proved at the previous step.
 
 >>> from endnim.quotient.closure import nim_closure
 >>> result = misere_quotient(nim_closure(1))
