@@ -8,10 +8,11 @@ leaves a tree), so the memo holds trees and a forest's Grundy value is the xor o
 The Python search (:class:`endnim.parts.PartsSolver`, :class:`endnim.search.Solver`) stays the
 reference: the tests compare the two on every tree with at most 7 vertices and on random ones.
 
-Budgets are those of the search by parts: the estimate (``Tree.part_estimate``) is checked
-first; over the budget, the search is tried anyway with live limits (isomorphism may collapse
-it far below the estimate) and stops with the estimate's one-line :class:`BudgetError` after
-``budget`` new trees or ``WORK_PER_BUDGET × budget`` bytes of keys. Ctrl-C interrupts it (the
+Budgets are those of the search by parts, the other way round: the search starts with live
+limits (``budget`` new trees, ``WORK_PER_BUDGET × budget`` bytes of keys; isomorphism may
+collapse it far below the estimate) and only when it reaches them is the estimate
+(``Tree.part_estimate``) read: within the budget the search goes on, over it it stops with the
+estimate's one-line :class:`BudgetError`. Ctrl-C interrupts it (the
 C code checks for signals as it goes). A tree whose search would recurse deeper than
 ``MAX_DEPTH`` moves, or with a label of 2³² or more, is left to the Python search.
 
@@ -113,16 +114,13 @@ class TreeEngine:
         """Trees a search of ``position`` may solve (``Tree.part_estimate``)."""
         return self.rules.part_estimate(position)
 
-    def _limits(self, position: Graph, parts: TreeParts) -> tuple[int, int, BudgetError | None]:
-        """(new trees, bytes of keys) a search may spend, and the refusal to raise past them
-        (``None``: within the estimate, no limit)."""
-        if all(self._known(labels, edges) for labels, edges in parts):
-            return ESTIMATE_CAP, ESTIMATE_CAP, None
+    def _refusal(self, position: Graph) -> BudgetError | None:
+        """The estimate's refusal of ``position`` (``None``: the estimate is within budget)."""
         states = self.estimate(position)
         if states <= self.budget:
-            return ESTIMATE_CAP, ESTIMATE_CAP, None
+            return None
         need = estimate_bytes(states, position)
-        refused = BudgetError(
+        return BudgetError(
             f"exact search of this position may solve up to {format_count(states)} parts "
             f"(about {format_bytes(need)} of memory); the budget is "
             f"{format_count(self.budget)}: raise it with --budget",
@@ -130,54 +128,59 @@ class TreeEngine:
             bytes_needed=need,
             budget=self.budget,
         )
-        return self.budget, WORK_PER_BUDGET * self.budget, refused
-
-    def _known(self, labels: list[int], edges: list[tuple[int, int]]) -> bool:
-        if not self.compiled(labels):
-            return False
-        try:
-            self.memo.solve(labels, edges, 0, 0)
-        except OverLimit:
-            return False
-        return True
 
     def _solve(self, parts: TreeParts, position: Graph) -> list[tuple[int, int]]:
-        """(Grundy value, remoteness) of each tree of ``parts``."""
+        """(Grundy value, remoteness) of each tree of ``parts``.
+
+        The search starts with live limits (``budget`` new trees, ``WORK_PER_BUDGET × budget``
+        bytes of keys), so that known and small trees cost no estimate; when it reaches them,
+        the estimate decides: within the budget the search goes on without limits (it cannot
+        meet more trees than the estimate counts), over it the estimate's refusal is raised
+        with what the search reached."""
         if len(self.memo) > MAX_MEMO:
             self.memo.clear()
-        limit, work, refused = self._limits(position, parts)
+        limit, work = self.budget, WORK_PER_BUDGET * self.budget
+        refused: BudgetError | None = None
         found = []
         added = spent = 0
         for labels, edges in parts:
             if not self.compiled(labels):
                 found.append(self._python(labels, edges))
                 continue
-            try:
-                grundy, remoteness, new, used = self.memo.solve(
-                    labels,
-                    edges,
-                    min(limit - added, 2**64 - 1),
-                    min(work - spent, 2**64 - 1),
-                    self.max_depth,
-                )
-            except TooDeep:
-                found.append(self._python(labels, edges))
-                continue
-            except OverLimit as stopped:
-                assert refused is not None
-                new, used = stopped.args
-                raise BudgetError(
-                    f"{refused}; isomorphic parts are solved once, so the search was tried "
-                    f"anyway and stopped at {format_count(added + new)} part"
-                    f"{'' if added + new == 1 else 's'} and {format_count(spent + used)} "
-                    "bytes of keys",
-                    states=refused.states,
-                    bytes_needed=refused.bytes_needed,
-                    budget=refused.budget,
-                ) from None
-            added += new
-            spent += used
-            found.append((grundy, remoteness))
+            while True:
+                try:
+                    grundy, remoteness, new, used = self.memo.solve(
+                        labels,
+                        edges,
+                        max(0, min(limit - added, 2**64 - 1)),
+                        max(0, min(work - spent, 2**64 - 1)),
+                        self.max_depth,
+                    )
+                except TooDeep:
+                    found.append(self._python(labels, edges))
+                    break
+                except OverLimit as stopped:
+                    new, used = stopped.args
+                    added += new
+                    spent += used
+                    if refused is None and limit != ESTIMATE_CAP:
+                        refused = self._refusal(position)
+                        if refused is None:  # within the estimate: no limit
+                            limit = work = ESTIMATE_CAP
+                            continue
+                    assert refused is not None
+                    raise BudgetError(
+                        f"{refused}; isomorphic parts are solved once, so the search was tried "
+                        f"anyway and stopped at {format_count(added)} part"
+                        f"{'' if added == 1 else 's'} and {format_count(spent)} bytes of keys",
+                        states=refused.states,
+                        bytes_needed=refused.bytes_needed,
+                        budget=refused.budget,
+                    ) from None
+                added += new
+                spent += used
+                found.append((grundy, remoteness))
+                break
         return found
 
     def _python(self, labels: list[int], edges: list[tuple[int, int]]) -> tuple[int, int]:
