@@ -225,3 +225,18 @@ def test_a_table_over_its_budget_stops_with_the_tables_estimate() -> None:
     parameters = {"centre": "9", "leaves": "a b 9 8 7 6 5 4 3"}
     with pytest.raises(BudgetError, match=r"this table may solve up to .* stopped at"):
         family_table("tree", "star", parameters, "1..9", "1..9", budget=1000)
+
+
+def test_the_stored_sweep_totals_begin_as_a_fresh_sweep_finds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """data/trees (docs/graphs.md, Finding 8; scripts/tree_sweeps.py) against a fresh sweep of
+    the smaller sizes."""
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[2] / "data" / "trees"
+    for vertices, label, checked in ((10, 3, 7), (12, 2, 8)):
+        stored = json.loads((data / f"sweep-{vertices}-{label}.json").read_text())
+        assert (stored["max_vertices"], stored["max_label"]) == (vertices, label)
+        fresh = run_tree_sweep(tmp_path / f"{label}", checked, label).to_dict()["sizes"]
+        assert stored["sizes"][:checked] == fresh
+        assert sum(size["trees"] for size in stored["sizes"]) == stored["trees"]
