@@ -184,16 +184,13 @@ class TreeEngine:
         return found
 
     def _python(self, labels: list[int], edges: list[tuple[int, int]]) -> tuple[int, int]:
-        """A tree too deep for the C recursion (or with huge labels): the Python search, the
-        Grundy value by parts (with its live limits) and the remoteness by the plain search."""
-        from endnim.parts import PartsSolver
+        """A tree too deep for the C recursion (or with huge labels): the Python search (its
+        own budget check refuses what it cannot afford)."""
         from endnim.search import Solver
 
-        tree = Graph.build(labels, edges)
-        grundy = PartsSolver(self.rules, self.budget).grundy(tree)
-        value = Solver(self.rules, self.budget).value(tree)
-        assert isinstance(value, ImpartialValue) and value.grundy == grundy
-        return grundy, value.remoteness
+        value = Solver(self.rules, self.budget).value(Graph.build(labels, edges))
+        assert isinstance(value, ImpartialValue)
+        return value.grundy, value.remoteness
 
     def grundy(self, position: Graph) -> int:
         """The Grundy value of a ``tree`` position (a forest: the xor of its trees')."""
