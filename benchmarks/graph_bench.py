@@ -52,6 +52,7 @@ from graphs.plain import PlainDepot, PlainDepotPartizan, PlainTree  # noqa: E402
 
 from endnim.graphs import Depot, DepotPartizan, Graph, Tree  # noqa: E402
 from endnim.graphs.canonical import forest_key  # noqa: E402
+from endnim.graphs.compiled import TreeEngine  # noqa: E402
 from endnim.parts import PartsSolver  # noqa: E402
 from endnim.search import Solver  # noqa: E402
 
@@ -94,6 +95,18 @@ def stars(leaves: int, max_label: int) -> list[Graph]:
         for centre in range(1, max_label + 1)
         for multiset in itertools.combinations_with_replacement(range(1, max_label + 1), leaves)
     ]
+
+
+def spider(legs: int, length: int, label: int) -> Graph:
+    """A centre with ``legs`` paths of ``length`` vertices, every label ``label``."""
+    labels, edges = [label], []
+    for _ in range(legs):
+        previous = 0
+        for _ in range(length):
+            labels.append(label)
+            edges.append((previous, len(labels) - 1))
+            previous = len(labels) - 1
+    return Graph.build(labels, edges)
 
 
 def grid(rows: int, columns: int, interior: Sequence[int]) -> Graph:
@@ -140,7 +153,9 @@ def solve_all(solver: Solver, positions: Sequence[Graph]) -> list[int]:
     return [solver.impartial_value(p).grundy for p in positions]
 
 
-def parts_all(solver: PartsSolver, positions: Sequence[Graph]) -> list[int]:
+def parts_all(solver: PartsSolver | TreeEngine, positions: Sequence[Graph]) -> list[int]:
+    if isinstance(solver, TreeEngine):  # value and remoteness, as the Solver's methods find
+        return [value.grundy for p in positions if (value := solver.value(p)) is not None]
     return [solver.grundy(p) for p in positions]
 
 
@@ -153,10 +168,10 @@ def shared(label: str, positions: Sequence[Graph], methods: dict[str, Any]) -> d
         print(f"  {label}: {name} ...", file=sys.stderr, flush=True)
         seconds, values = timed(
             lambda s=solver: (
-                parts_all(s, positions) if isinstance(s, PartsSolver) else solve_all(s, positions)
+                solve_all(s, positions) if isinstance(s, Solver) else parts_all(s, positions)
             )
         )
-        states = len(solver.memo) if isinstance(solver, PartsSolver) else solver.cached_states()
+        states = solver.cached_states() if isinstance(solver, Solver) else len(solver.memo)
         rows[name] = {"seconds": seconds, "states": states}
         print(f"    {seconds:.2f} s, {states:,} states", file=sys.stderr, flush=True)
         if reference is None:
@@ -294,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         {
             "plain": lambda: Solver(PlainTree(), budget=BIG, max_cache=BIG),
             "AHU keys": lambda: Solver(tree, budget=BIG, max_cache=BIG),
+            "parts (Python)": lambda: PartsSolver(tree, budget=BIG),
+            "compiled": lambda: TreeEngine(budget=BIG),
         },
     )
     results["trees"] = {
@@ -312,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         {
             "plain": lambda: Solver(PlainTree(), budget=BIG, max_cache=BIG),
             "AHU keys": lambda: Solver(tree, budget=BIG, max_cache=BIG),
+            "parts (Python)": lambda: PartsSolver(tree, budget=BIG),
+            "compiled": lambda: TreeEngine(budget=BIG),
         },
     )
     results["stars"] = {
@@ -320,6 +339,21 @@ def main(argv: list[str] | None = None) -> int:
         "positions": len(star_list),
         "methods": rows,
     }
+
+    # b2. spiders of 40 vertices (labels 3): Python search by parts against compiled
+    legs = [(3, 13)] if quick else [(3, 13), (4, 9)]
+    results["spiders"] = per_position(
+        "spiders",
+        [(f"{k} legs of {n}, labels 3", spider(k, n, 3)) for k, n in legs],
+        {
+            "parts (Python)": by_parts(tree),
+            "compiled": (
+                lambda: TreeEngine(budget=BIG),
+                lambda s, p: s.grundy(p),
+                lambda s: len(s.memo),
+            ),
+        },
+    )
 
     # c. grids
     count, bound = (2, 2 * 10**4) if quick else (4, 3 * 10**5)
@@ -394,6 +428,18 @@ def report(results: dict[str, Any]) -> str:
                 f"{ratio(rows, 'plain', name, 'states')} |"
             )
         lines.append("")
+    lines.append("### spiders of 40 vertices, labels 3, fresh memo per position")
+    lines.append("")
+    lines.append("| position | Grundy | method | CPU time | states | vs Python parts (time) |")
+    lines.append("|---|---:|---|---:|---:|---:|")
+    for case in results["spiders"]:
+        rows = case["methods"]
+        for name, row in rows.items():
+            lines.append(
+                f"| {case['position']} | {case['value']} | {name} | {_fmt(row['seconds'])} | "
+                f"{row['states']:,} | {ratio(rows, 'parts (Python)', name)} |"
+            )
+    lines.append("")
     data = results["grids"]
     lines.append(
         f"### grids 4x5, labels uniform on 0..3, seeds with Π(label+1) <= {data['bound']:,} "

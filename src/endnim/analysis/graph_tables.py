@@ -18,7 +18,7 @@ one column, headed 0 (b is unused). The members are built by :mod:`endnim.graphs
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,7 @@ from endnim.analysis.ranges import parse_range
 from endnim.analysis.tables import OUTCOME_LABELS, Progress, ValueTable
 from endnim.errors import BudgetError, EndNimError
 from endnim.graphs import families
-from endnim.graphs.base import GraphRuleSet
+from endnim.graphs.base import ESTIMATE_CAP, GraphRuleSet
 from endnim.graphs.position import Graph
 from endnim.search import DEFAULT_BUDGET, format_count
 
@@ -270,6 +270,7 @@ def family_table(
     """
     from endnim.parts import PartsSolver
     from endnim.search import Solver
+    from endnim.strategies.compiled_trees import applies as compiled_trees_apply
     from endnim.variants import get_variant
 
     rules = get_variant(variant)
@@ -294,16 +295,21 @@ def family_table(
     }
     limit = DEFAULT_BUDGET if budget is None else budget
     estimate = table_estimate(rules, list(members.values()))
-    if estimate > limit:
-        raise BudgetError(
-            f"this table may solve up to {format_count(estimate)} states "
-            f"({len(members):,} cells); the budget is {format_count(limit)}: raise it with "
-            "--budget or shrink --rows/--cols",
-            states=estimate,
-            bytes_needed=0,
-            budget=limit,
-        )
+    refusal = BudgetError(
+        f"this table may solve up to {format_count(estimate)} states "
+        f"({len(members):,} cells); the budget is {format_count(limit)}: raise it with "
+        "--budget or shrink --rows/--cols",
+        states=estimate,
+        bytes_needed=0,
+        budget=limit,
+    )
     values: dict[tuple[int, int], int] = {}
+    if compiled_trees_apply(rules):
+        # isomorphic trees are solved once: past the estimate, tried with ``limit`` new trees
+        values = _tree_values(members, limit, refusal if estimate > limit else None, progress)
+        return _table(rules, row_values, col_values, values, family, params)
+    if estimate > limit:
+        raise refusal
     big = max(limit, estimate * 2)
     if rules.impartial:
         parts = PartsSolver(rules, big)
@@ -317,16 +323,61 @@ def family_table(
             values[cell] = OUTCOME_LABELS.index(str(solver.value(graph).outcome))
             if progress is not None:
                 progress(done, len(members))
+    return _table(rules, row_values, col_values, values, family, params)
+
+
+def _table(
+    rules: GraphRuleSet,
+    row_values: Sequence[int],
+    col_values: Sequence[int],
+    values: dict[tuple[int, int], int],
+    family: str,
+    params: dict[str, str],
+) -> FamilyTable:
     return FamilyTable(
         variant=rules.name,
         middle=(),
         layout="awb",
-        rows=row_values,
-        cols=col_values,
+        rows=tuple(row_values),
+        cols=tuple(col_values),
         values=tuple(tuple(values[a, b] for b in col_values) for a in row_values),
         family=_family(family).name,
         parameters=tuple(params.items()),
     )
+
+
+def _tree_values(
+    members: dict[tuple[int, int], Graph],
+    limit: int,
+    refusal: BudgetError | None,
+    progress: Progress | None,
+) -> dict[tuple[int, int], int]:
+    """The Grundy values of ``tree`` members by the compiled solver; ``refusal``: the table's
+    estimate is over ``limit``, so the search stops with it (and what it reached) after
+    ``limit`` new trees in all."""
+    from endnim.graphs.compiled import TreeEngine
+
+    engine = TreeEngine(ESTIMATE_CAP if refusal is None else limit)
+    values = {}
+    for done, (cell, graph) in enumerate(members.items(), start=1):
+        if refusal is not None:
+            engine.budget = limit - len(engine.memo)
+        try:
+            if refusal is not None and engine.budget <= 0:
+                raise refusal
+            values[cell] = engine.grundy(graph)
+        except BudgetError:
+            assert refusal is not None
+            raise BudgetError(
+                f"{refusal}; isomorphic trees are solved once, so the table was tried anyway "
+                f"and stopped at {format_count(len(engine.memo))} trees, {done - 1:,} cells done",
+                states=refusal.states,
+                bytes_needed=refusal.bytes_needed,
+                budget=refusal.budget,
+            ) from None
+        if progress is not None:
+            progress(done, len(members))
+    return values
 
 
 def table_estimate(rules: GraphRuleSet, members: list[Graph]) -> int:

@@ -21,11 +21,12 @@ position) with its own value.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sized
+from typing import Any, Protocol
 
 from endnim.errors import BudgetError
 from endnim.outcome import Outcome
-from endnim.parts import PartsSolver, default_parts_solver, splits
+from endnim.parts import default_parts_solver, splits
 from endnim.ruleset import Player, RuleSet
 from endnim.search import DEFAULT_BUDGET, PartizanValue, default_solver
 from endnim.strategies.base import Capability, Request
@@ -89,13 +90,38 @@ def by_parts(position: Any, rules: RuleSet[Any, Any], budget: int | None) -> Ana
     return _partizan(position, rules, budget, parts)
 
 
+class GrundySolver(Protocol):
+    """What the analysis by parts needs of a solver: Grundy values of positions and parts,
+    and its memo's size (:class:`endnim.parts.PartsSolver`, or a compiled one)."""
+
+    @property
+    def memo(self) -> Sized: ...
+
+    def grundy(self, position: Any) -> int: ...
+
+
+def impartial_by_parts(
+    position: Any,
+    rules: RuleSet[Any, Any],
+    budget: int | None,
+    solver: GrundySolver,
+    remoteness: Callable[[list[str]], int | None] | None = None,
+) -> Analysis:
+    """The analysis of an impartial ``position`` by its parts with ``solver``; the
+    remoteness from ``remoteness(notes)`` (default: the plain search, when affordable)."""
+    return _impartial(position, rules, budget, split(rules, position), solver, remoteness)
+
+
 def _impartial(
     position: Any,
     rules: RuleSet[Any, Any],
     budget: int | None,
     parts: list[tuple[list[int | None] | None, Any]],
+    solver: GrundySolver | None = None,
+    remoteness_of_position: Callable[[list[str]], int | None] | None = None,
 ) -> Analysis:
-    solver = default_parts_solver(rules, budget)
+    if solver is None:
+        solver = default_parts_solver(rules, budget)
     grundy = solver.grundy(position)
     known: dict[Any, int] = {}  # equal parts (a forest of equal trees) are valued once
     values = [
@@ -108,7 +134,11 @@ def _impartial(
     ]
     notes: list[str] = []
     sources = {"outcome": "search", "grundy": "search", "winning_moves": "search"}
-    remoteness = _plain_remoteness(position, rules, budget, notes)
+    remoteness: int | dict[str, int] | None
+    if remoteness_of_position is not None:
+        remoteness = remoteness_of_position(notes)
+    else:
+        remoteness = plain_remoteness(position, rules, budget, notes)
     if remoteness is not None:
         sources["remoteness"] = "search"
     if len(parts) > 1:
@@ -154,7 +184,7 @@ def _impartial(
 
 def _winning_moves(
     rules: RuleSet[Any, Any],
-    solver: PartsSolver,
+    solver: GrundySolver,
     position: Any,
     parts: list[tuple[list[int | None] | None, Any]],
     values: list[int],
@@ -188,7 +218,7 @@ def _winning_moves(
     return found
 
 
-def _plain_remoteness(
+def plain_remoteness(
     position: Any, rules: RuleSet[Any, Any], budget: int | None, notes: list[str]
 ) -> int | dict[str, int] | None:
     """The remoteness by the plain search when affordable, else ``None`` and a note."""
@@ -323,4 +353,4 @@ def _partizan_by_forms(
     )
 
 
-__all__ = ["by_parts", "split", "splits"]
+__all__ = ["GrundySolver", "by_parts", "impartial_by_parts", "split", "splits"]

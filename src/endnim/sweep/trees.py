@@ -144,6 +144,15 @@ def _centres(adjacency: list[list[int]]) -> list[int]:
     return layer
 
 
+def labels_json(labels: Sequence[int]) -> str:
+    """The labels as stored: ``json.dumps(list(labels))``, written directly.
+
+    >>> labels_json((3, 1, 2)) == json.dumps([3, 1, 2])
+    True
+    """
+    return "[" + ", ".join(map(str, labels)) + "]"
+
+
 # --------------------------------------------------------------------------- enumeration
 def tree_shapes(n: int) -> list[list[tuple[int, int]]]:
     """The unlabelled trees on vertices 0..n-1 (networkx's ``nonisomorphic_trees``), as edges.
@@ -459,23 +468,27 @@ class TreeStore:
     ) -> None:
         """Record a shape's trees and values and that it is done, in one transaction, then
         its digest; a digest that cannot be written undoes the shape (computed again)."""
-        stored = sorted(
-            (
-                notation,
-                json.dumps(list(g.labels)),
-                json.dumps([list(e) for e in g.edges]),
-                sum(g.labels),
-                value,
-            )
-            for notation, g, value in rows
-        )
+        edge_texts: dict[tuple[tuple[int, int], ...], str] = {}  # a shape's trees share edges
+        stored = []
+        for notation, g, value in rows:
+            edges = edge_texts.get(g.edges)
+            if edges is None:
+                edges = edge_texts[g.edges] = json.dumps([list(e) for e in g.edges])
+            stored.append((notation, labels_json(g.labels), edges, sum(g.labels), value))
+        self.store_rows(n, shape, stored, seconds)
+
+    def store_rows(self, n: int, shape: int, stored: list[StoredRow], seconds: float) -> None:
+        """:meth:`store_shape` of rows already written as stored (notation, labels and edges
+        as JSON, beans, value)."""
+        stored.sort()
         with self.connection:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO trees VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(t, n, shape, labels, edges, b, g) for t, labels, edges, b, g in stored],
             )
             self.connection.execute(
-                "INSERT OR REPLACE INTO shapes VALUES (?, ?, ?, ?)", (n, shape, len(rows), seconds)
+                "INSERT OR REPLACE INTO shapes VALUES (?, ?, ?, ?)",
+                (n, shape, len(stored), seconds),
             )
         target = self.root / shape_file(n, shape)
         try:
@@ -609,10 +622,11 @@ class TreeStore:
         report = TreeSweepReport(str(self.root), top, self.max_label)
         for n in range(1, top + 1):
             size = TreeSizeSummary(n, 0, 0, 0)
-            for _notation, _n, _labels, value in self.rows(n):
-                size.trees += 1
-                size.p_positions += value == 0
-                size.max_value = max(size.max_value, value)
+            for _shape, stored in self._verified(n):  # each shape checked against its digest
+                values = [int(row[4]) for row in stored]
+                size.trees += len(values)
+                size.p_positions += values.count(0)
+                size.max_value = max(size.max_value, *values)
             report.sizes.append(size)
         return report
 
@@ -782,19 +796,32 @@ def compute_shapes(
     progress: Progress | None = None,
     total: int | None = None,
     first: int = 0,
+    compiled: bool | None = None,
 ) -> None:
-    """Compute and store the shapes of ``plan`` ((vertices, shape, edges))."""
+    """Compute and store the shapes of ``plan`` ((vertices, shape, edges)): by the compiled
+    solver (:mod:`endnim.graphs.compiled`, one memo for the whole run) when it is built and
+    ``compiled`` is not ``False``, else by the Python search (the reference)."""
+    from endnim.graphs import compiled as engine
     from endnim.parts import PartsSolver
 
+    memo = engine.TreeMemo() if compiled is not False and engine.available() else None
     solver = PartsSolver(Tree(), budget=10**12)
     for count, (n, shape, edges) in enumerate(plan, start=first + 1):
         begun = time.monotonic()
-        rows = []
-        for graph in labelled_trees(edges, n, store.max_label):
-            rows.append(
-                (canonical_notation(graph.labels, graph.edges), graph, solver.grundy(graph))
-            )
-        store.store_shape(n, shape, rows, time.monotonic() - begun)
+        rows: list[tuple[str, Graph, int]] = []
+        if memo is not None:
+            edge_text = json.dumps([list(e) for e in edges])
+            stored = [
+                (notation, labels_json(labels), edge_text, sum(labels), value)
+                for notation, labels, value in engine.sweep_shape(memo, edges, n, store.max_label)
+            ]
+            store.store_rows(n, shape, stored, time.monotonic() - begun)
+        else:
+            for graph in labelled_trees(edges, n, store.max_label):
+                rows.append(
+                    (canonical_notation(graph.labels, graph.edges), graph, solver.grundy(graph))
+                )
+            store.store_shape(n, shape, rows, time.monotonic() - begun)
         if progress is not None:
             progress(count, total if total is not None else len(plan))
 
@@ -806,11 +833,14 @@ def run_tree_sweep(
     *,
     progress: Progress | None = None,
     budget: int = MAX_LABELLINGS,
+    compiled: bool | None = None,
 ) -> TreeSweepReport:
     """Compute and store every labelled tree with <= ``max_vertices`` vertices and labels <=
     ``max_label`` (one per isomorphism class) with its Grundy value; finished shapes of an
     earlier run are kept after checking them against their digests (damaged ones are computed
-    again). ``progress(done, total)`` counts shapes. The disk's free space is checked first."""
+    again). ``progress(done, total)`` counts shapes. The disk's free space is checked first.
+    ``compiled=False`` computes with the Python search (the reference) instead of the compiled
+    solver."""
     from endnim.search import format_count
     from endnim.sweep.runner import writer_lock
 
@@ -842,7 +872,7 @@ def run_tree_sweep(
             report.rebuilt = rebuilt
             if progress is not None and report.kept_shapes:
                 progress(report.kept_shapes, len(plan))
-            compute_shapes(store, todo, progress, len(plan), report.kept_shapes)
+            compute_shapes(store, todo, progress, len(plan), report.kept_shapes, compiled)
             report.computed_shapes = len(todo)
             summary = store.summary()
     report.sizes = [s for s in summary.sizes if s.vertices <= max_vertices]

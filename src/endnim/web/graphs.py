@@ -46,6 +46,15 @@ WEB_GRAPH_WORK = 30_000
 option of a warehouse position gets a canonical labelling (bliss): about 140 µs each on the
 slowest graphs measured (depot-partizan grids), so about 4 s here; trees (AHU keys) are far
 faster."""
+WEB_TREE_BUDGET = 200_000
+"""The default bound for ``tree``, searched by the compiled solver (:mod:`endnim.graphs.compiled`),
+in trees as ``part_estimate`` counts them: a few microseconds each on trees of some tens of
+vertices, so under a second (benchmarks/graphs.md)."""
+WEB_MAX_TREE_BUDGET = 2_000_000
+"""The largest ``tree`` budget a request may ask for."""
+WEB_TREE_WORK = 50_000_000
+"""... and at most this many vertices keyed (each option's tree, vertex by vertex, as
+``graph_cost`` counts ``parts_work``): about 10 ns a vertex in C, so about half a second."""
 LIGHT_GRAPH = 200
 """Graph searches of at most this many states (and ten times as many option visits, a few
 tenths of a second at most) are answered in the server itself."""
@@ -116,12 +125,30 @@ class GraphCost:
         """Whether the plain search (every option's value and remoteness) fits."""
         return self.states <= limit and self.work <= WEB_GRAPH_WORK
 
-    def parts_fit(self, limit: int) -> bool:
+    def parts_fit(self, limit: int, work: int = WEB_GRAPH_WORK, compiled: bool = False) -> bool:
         """Whether the search by parts fits (and is what the analyser would run: fewer parts
-        than the whole's states, so that no plain search of the whole starts)."""
+        than the whole's states, so that no plain search of the whole starts; ``compiled``:
+        the compiled tree search, which the analyser runs whatever the states)."""
         return (
-            self.parts <= limit and self.parts_work <= WEB_GRAPH_WORK and self.parts < self.states
+            self.parts <= limit
+            and self.parts_work <= work
+            and (compiled or self.parts < self.states)
         )
+
+
+def search_limits(rules: RuleSet[Any, Any]) -> tuple[int, int, int]:
+    """The workbench's default budget, largest budget and work limit for a graph rule set's
+    search by parts: :data:`WEB_TREE_BUDGET` ... for ``tree`` searched by the compiled solver,
+    else :data:`WEB_GRAPH_BUDGET` ...
+
+    >>> search_limits(get_variant("tree"))[0] > search_limits(get_variant("depot"))[0]
+    True
+    """
+    from endnim.strategies.compiled_trees import applies
+
+    if applies(rules):
+        return WEB_TREE_BUDGET, WEB_MAX_TREE_BUDGET, WEB_TREE_WORK
+    return WEB_GRAPH_BUDGET, WEB_MAX_GRAPH_BUDGET, WEB_GRAPH_WORK
 
 
 def graph_cost(graph: Graph, rules: GraphRuleSet) -> GraphCost:
@@ -167,23 +194,29 @@ def graph_budget(graph: Graph, rules: RuleSet[Any, Any], method: str, requested:
         raise VariantError(
             f"{rules.title} has no closed-form theory and no engine: use method auto or search"
         )
-    limit = WEB_GRAPH_BUDGET if requested is None else requested
-    if limit > WEB_MAX_GRAPH_BUDGET:
+    default, most, work_limit = search_limits(rules)
+    compiled = default != WEB_GRAPH_BUDGET
+    limit = default if requested is None else requested
+    if limit > most:
         raise OverBudget(
             f"budget {limit:,}: the workbench searches graphs within at most "
-            f"{WEB_MAX_GRAPH_BUDGET:,} states (the command line takes more)"
+            f"{most:,} states (the command line takes more)"
         )
     cost = graph_cost(graph, rules)
-    plain = cost.plain_fits(limit)
-    by_parts = cost.parts_fit(limit) and (rules.impartial or cost.splits)
+    # the plain (Python) search of the whole keeps its own bound: with the compiled search it
+    # runs only for a forest's remoteness
+    plain = cost.plain_fits(min(limit, WEB_GRAPH_BUDGET) if compiled else limit)
+    by_parts = cost.parts_fit(limit, work_limit, compiled) and (rules.impartial or cost.splits)
     if not (plain or by_parts):
         states, work = (
-            (cost.states, cost.work) if cost.states <= cost.parts else (cost.parts, cost.parts_work)
+            (cost.states, cost.work)
+            if cost.states <= cost.parts and not compiled
+            else (cost.parts, cost.parts_work)
         )
         raise OverBudget(
             f"the exact search of this graph ({rules.describe_vertices(graph)}) may meet up to "
             f"{format_count(states)} positions and try {format_count(work)} moves, over the "
-            f"workbench's budget ({limit:,} positions, {WEB_GRAPH_WORK:,} moves): lower some "
+            f"workbench's budget ({limit:,} positions, {work_limit:,} moves): lower some "
             f"labels, or use `endnim analyze --variant {rules.name}` on the command line"
         )
     if rules.impartial:
@@ -248,12 +281,19 @@ def _moves_by_parts(
     graph: Graph, rules: GraphRuleSet, whose: tuple[End | None, ...], player: End | None
 ) -> dict[str, Any]:
     from endnim.analyzer import analyze
+    from endnim.graphs.compiled import default_tree_engine
     from endnim.parts import default_parts_solver
+    from endnim.strategies.compiled_trees import applies
+    from endnim.strategies.parts import GrundySolver
 
     budget = graph_budget(graph, rules, "search", None)
     analysis = analyze(graph, rules.name, "search", budget=budget)
     winning = set(analysis.to_dict()["winning_moves"])
-    solver = default_parts_solver(rules, budget) if rules.impartial else None
+    solver: GrundySolver | None = None
+    if applies(rules):
+        solver = default_tree_engine(budget)
+    elif rules.impartial:
+        solver = default_parts_solver(rules, budget)
     moves = []
     for who in whose:
         for move, after in rules.options(graph, who):
