@@ -78,8 +78,9 @@ def test_analyze_json_and_batch(spec: str) -> None:
     theory = endnim("analyze", "--rules", spec, "--method", "theory", "3 1 4")
     assert theory.returncode == 2 and "no closed-form theory" in theory.stderr
     assert len(theory.stderr.strip().splitlines()) == 1
-    engine = endnim("analyze", "--rules", spec, "--method", "engine", "3 1 4")
-    assert engine.returncode == 2 and "no recurrence" in engine.stderr
+    engine = endnim("analyze", "--rules", spec, "--method", "engine", "--json", "3 1 4")
+    assert engine.returncode == 0, engine.stderr  # allows_take only: the engine lists the takes
+    assert json.loads(engine.stdout)["grundy"] == brute((3, 1, 4))
 
 
 def test_table_and_periodicity(spec: str) -> None:
@@ -121,7 +122,7 @@ def test_sweep_query_and_conjecture(spec: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     done = endnim("conjecture", "--rules", spec, "--holds", "g <= beans", "-L", "3", "-H", "3")
     assert done.returncode == 0, done.stderr
-    assert "exact search" in done.stdout
+    assert "engine" in done.stdout  # a rule set that only restricts its takes: the kernels
 
 
 def test_play(spec: str) -> None:
@@ -141,7 +142,7 @@ def test_serve_offers_the_rule_set(spec: str) -> None:
         client = TestClient(create_app(limit_caches=False))
         names = {v["name"]: v for v in client.get("/api/variants").json()}
         assert names["even-take"]["summary"].startswith("take an even number")
-        assert names["even-take"]["theory"] is False and names["even-take"]["engine"] is None
+        assert names["even-take"]["theory"] is False and names["even-take"]["engine"] == "end"
         answer = client.get("/api/analyze", params={"variant": "even-take", "position": "3 1 4"})
         assert answer.status_code == 200 and answer.json()["grundy"] == brute((3, 1, 4))
         moves = client.get("/api/moves", params={"variant": "even-take", "position": "3 1 4"})

@@ -107,10 +107,15 @@ def test_capped_play_respects_the_cap_at_any_size() -> None:
         rules.play([10, 1], "L6")
 
 
-def test_neither_example_is_served_by_the_engine() -> None:
-    for game in ("capped", "end-wythoff"):
-        with pytest.raises(endnim.VariantError, match="no recurrence"):
-            endnim.analyze("3 1 4", game, method="engine")
+def test_capped_is_served_by_the_engine_and_end_wythoff_is_not() -> None:
+    """Capped End-Nim only restricts its takes (the engine lists them); End-Wythoff's diagonal
+    move is a move of its own kind, which the engine's recurrences do not know."""
+    for position in ("3 1 4", "5 2 7", "6 6", "1 9 2 8"):
+        engine = endnim.analyze(position, "capped", method="engine")
+        search = endnim.analyze(position, "capped", method="search")
+        assert (engine.grundy, engine.winning_moves) == (search.grundy, search.winning_moves)
+    with pytest.raises(endnim.VariantError, match="no recurrence"):
+        endnim.analyze("3 1 4", "end-wythoff", method="engine")
 
 
 def test_wythoff_children_are_the_rows_of_its_options() -> None:

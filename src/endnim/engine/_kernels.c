@@ -19,6 +19,13 @@
  *        moving first, bit 1 = Right wins moving first.
  *        LW[x][y] = ∃ x' < x: ¬RW[x'][y];   RW[x][y] = ∃ y' < y: ¬LW[x][y'].
  *
+ * RESTRICTED TAKES (a rule set whose allows_take() forbids some reductions): the same three
+ *        recurrences with each x' < x (y' < y) limited to the new sizes the rule set allows for a
+ *        pile of x (y) coins, given as a sorted list per pile (offsets/sizes, as CSR). The sets
+ *        are no longer prefixes, so the whole table is kept and each cell's mex is taken over
+ *        its own options: O(allowed sizes) per cell, in a 64-bit word while a cell has fewer
+ *        than 64 options (caps, subtraction sets), else in a stamped array.
+ *
  * A table is computed in chunks of rows on a state kept in a capsule, so that Python can show
  * progress and stop between chunks. Several threads share an END table by bands of columns,
  * each band computed row after row behind the band to its left (a pipeline).
@@ -50,6 +57,12 @@ typedef struct {
     uint64_t *colblock;             /* END: per column [low | full-word summary | bits] */
     int64_t CS;                     /* END: words per column block */
     PyObject *full_obj[2];
+    PyObject *takes_obj;            /* keeps the restricted takes' lists alive */
+    const int32_t *toff, *tsz;      /* restricted takes: new sizes of a pile p are
+                                       tsz[toff[p] .. toff[p+1]-1]; NULL: any reduction */
+    int32_t *own[2];                /* restricted takes: whole tables no caller keeps */
+    uint32_t *mark;                 /* restricted takes: stamped seen-set of one cell */
+    uint32_t stamp;
     int64_t next;                   /* next row to compute */
     int64_t last;                   /* last row */
 } State;
@@ -58,11 +71,13 @@ static void state_free(State *s) {
     if (!s) return;
     free(s->rowbits); free(s->colbits); free(s->rowfull);
     free(s->rowlow); free(s->collow); free(s->rowflag); free(s->colflag); free(s->scratch);
-    free(s->colblock);
+    free(s->colblock); free(s->mark);
     for (int t = 0; t < 2; t++) {
+        free(s->own[t]);
         free(s->out_row[t]); free(s->out_col[t]);
         Py_XDECREF(s->full_obj[t]);
     }
+    Py_XDECREF(s->takes_obj);
     free(s);
 }
 
@@ -72,7 +87,13 @@ static void state_free(State *s) {
 static void state_shrink(State *s) {
     free(s->rowbits); free(s->colbits); free(s->rowfull);
     free(s->rowlow); free(s->collow); free(s->rowflag); free(s->colflag); free(s->scratch);
-    free(s->colblock);
+    free(s->colblock); free(s->mark);
+    for (int t = 0; t < 2; t++) {
+        if (s->own[t] && s->full[t] == s->own[t]) s->full[t] = NULL;
+        free(s->own[t]);
+        s->own[t] = NULL;
+    }
+    s->mark = NULL;
     s->rowbits = s->colbits = s->rowfull = s->colblock = NULL;
     s->rowlow = s->collow = NULL;
     s->rowflag = s->colflag = NULL;
@@ -316,7 +337,120 @@ static void run_rows_partizan(State *s, int64_t x0, int64_t x1) {
     }
 }
 
+/* ------------------------------------------------------------------- restricted takes */
+
+/* The next stamp of a state's seen-array (cleared when the stamps wrap). */
+static inline uint32_t next_stamp(State *s) {
+    if (++s->stamp == 0) {
+        memset(s->mark, 0, (size_t)(s->maxv + 2) * sizeof(uint32_t));
+        s->stamp = 1;
+    }
+    return s->stamp;
+}
+
+/* mex of the n values at v(i), i < n: a 64-bit word when n < 64, else the stamped array. */
+#define MASKED_MEX(n, VALUE_I, out)                                                            \
+    do {                                                                                       \
+        if ((n) < 64) {                                                                        \
+            uint64_t seen_ = 0;                                                                \
+            for (int64_t i = 0; i < (n); i++) {                                                \
+                uint64_t v_ = (uint64_t)(int64_t)(VALUE_I);                                    \
+                seen_ |= v_ < 64 ? 1ULL << v_ : 0;                                             \
+            }                                                                                  \
+            (out) = __builtin_ctzll(~seen_);                                                   \
+        } else {                                                                               \
+            uint32_t st_ = next_stamp(s);                                                      \
+            for (int64_t i = 0; i < (n); i++) {                                                \
+                uint64_t v_ = (uint64_t)(int64_t)(VALUE_I);                                    \
+                if (v_ <= (uint64_t)(n)) mark[v_] = st_;                                       \
+            }                                                                                  \
+            int64_t m_ = 0;                                                                    \
+            while (mark[m_] == st_) m_++;                                                      \
+            (out) = m_;                                                                        \
+        }                                                                                      \
+    } while (0)
+
+/* END with restricted takes: T[x][y] = mex({T[x'][y] : x' in A(x)} ∪ {T[x][y'] : y' in A(y)}). */
+static void run_rows_end_masked(State *s, int64_t x0, int64_t x1) {
+    const int64_t Y = s->Y, L = Y + 1;
+    const int32_t *const toff = s->toff, *const tsz = s->tsz;
+    int32_t *const T = s->full[0];
+    uint32_t *const mark = s->mark;
+    for (int64_t x = x0; x < x1; x++) {
+        const int32_t *const ax = tsz + toff[x];
+        const int64_t nx = toff[x + 1] - toff[x];
+        int32_t *const row = T + x * L;
+        for (int64_t y = 1; y <= Y; y++) {
+            const int32_t *const ay = tsz + toff[y];
+            const int64_t ny = toff[y + 1] - toff[y], n = nx + ny;
+            int64_t v;
+            MASKED_MEX(n, i < nx ? T[ax[i] * L + y] : row[ay[i - nx]], v);
+            row[y] = (int32_t)v;
+        }
+        s->out_col[0][x] = row[Y];
+        if (x == s->X) memcpy(s->out_row[0] + 1, row + 1, Y * 4);
+    }
+}
+
+/* MULLER with restricted takes: P[x][y] = mex({P[x'][y], Q[x'][y] : x' in A(x)}),
+ * Q[x][y] = mex({Q[x][y'], P[x][y'] : y' in A(y)}). */
+static void run_rows_muller_masked(State *s, int64_t x0, int64_t x1) {
+    const int64_t Y = s->Y, L = Y + 1;
+    const int32_t *const toff = s->toff, *const tsz = s->tsz;
+    int32_t *const P = s->full[0], *const Q = s->full[1];
+    uint32_t *const mark = s->mark;
+    for (int64_t x = x0; x < x1; x++) {
+        const int32_t *const ax = tsz + toff[x];
+        const int64_t nx = toff[x + 1] - toff[x];
+        int32_t *const prow = P + x * L, *const qrow = Q + x * L;
+        for (int64_t y = 1; y <= Y; y++) {
+            const int32_t *const ay = tsz + toff[y];
+            const int64_t ny = toff[y + 1] - toff[y];
+            int64_t p, q;
+            MASKED_MEX(2 * nx, (i & 1 ? Q : P)[ax[i >> 1] * L + y], p);
+            MASKED_MEX(2 * ny, (i & 1 ? prow : qrow)[ay[i >> 1]], q);
+            prow[y] = (int32_t)p;
+            qrow[y] = (int32_t)q;
+        }
+        s->out_col[0][x] = prow[Y];
+        s->out_col[1][x] = qrow[Y];
+        if (x == s->X) {
+            memcpy(s->out_row[0] + 1, prow + 1, Y * 4);
+            memcpy(s->out_row[1] + 1, qrow + 1, Y * 4);
+        }
+    }
+}
+
+/* PARTIZAN with restricted takes: LW[x][y] = ∃ x' in A(x): ¬RW[x'][y];
+ * RW[x][y] = ∃ y' in A(y): ¬LW[x][y']. */
+static void run_rows_partizan_masked(State *s, int64_t x0, int64_t x1) {
+    const int64_t Y = s->Y, L = Y + 1;
+    const int32_t *const toff = s->toff, *const tsz = s->tsz;
+    int32_t *const T = s->full[0];
+    for (int64_t x = x0; x < x1; x++) {
+        const int32_t *const ax = tsz + toff[x], *const ex = tsz + toff[x + 1];
+        int32_t *const row = T + x * L;
+        for (int64_t y = 1; y <= Y; y++) {
+            int lw = 0, rw = 0;
+            for (const int32_t *a = ax; a < ex && !lw; a++) lw = !((T[*a * L + y] >> 1) & 1);
+            for (const int32_t *a = tsz + toff[y], *e = tsz + toff[y + 1]; a < e && !rw; a++)
+                rw = !(row[*a] & 1);
+            row[y] = lw | (rw << 1);
+        }
+        s->out_col[0][x] = row[Y];
+        if (x == s->X) memcpy(s->out_row[0] + 1, row + 1, Y * 4);
+    }
+}
+
 static void run_rows(State *s, int64_t x0, int64_t x1, int threads) {
+    if (s->toff) {
+        switch (s->family) {
+        case FAMILY_END: run_rows_end_masked(s, x0, x1); break;
+        case FAMILY_MULLER: run_rows_muller_masked(s, x0, x1); break;
+        default: run_rows_partizan_masked(s, x0, x1); break;
+        }
+        return;
+    }
     switch (s->family) {
     case FAMILY_END: run_rows_end(s, x0, x1, threads); break;
     case FAMILY_MULLER: run_rows_muller(s, x0, x1); break;
@@ -341,11 +475,13 @@ static int get_int32_buffer(PyObject *obj, Py_buffer *view, int64_t need, const 
  * cols[t] has X+1 items (column 0); full[t] (nullable) receives the whole table t.
  * Returns NULL when out of memory. */
 static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const rows[2],
-                          const int32_t *const cols[2], int32_t *const full[2]) {
+                          const int32_t *const cols[2], int32_t *const full[2],
+                          const int32_t *toff, const int32_t *tsz) {
     int ntab = family == FAMILY_MULLER ? 2 : 1;
     State *s = calloc(1, sizeof(State));
     if (!s) return NULL;
     s->family = family; s->X = X; s->Y = Y;
+    s->toff = toff; s->tsz = toff ? tsz : NULL;
     if (family == FAMILY_END) s->maxv = X + Y;
     else if (family == FAMILY_MULLER) s->maxv = 2 * (X > Y ? X : Y) + 2;
     else s->maxv = 3;
@@ -362,7 +498,17 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
     }
     s->scratch = calloc(2 * (Y + 1), 4);
     ok = ok && s->scratch;
-    if (family == FAMILY_PARTIZAN) {
+    if (toff) {  /* restricted takes: whole tables and a seen-array, no bitsets */
+        for (int t = 0; t < ntab && ok; t++) {
+            if (!s->full[t]) {
+                s->own[t] = malloc((size_t)(X + 1) * (Y + 1) * 4);
+                s->full[t] = s->own[t];
+                ok = ok && s->own[t];
+            }
+        }
+        s->mark = calloc((size_t)s->maxv + 2, sizeof(uint32_t));
+        ok = ok && s->mark;
+    } else if (family == FAMILY_PARTIZAN) {
         s->rowflag = calloc(X + 1, 1);
         s->colflag = calloc(Y + 1, 1);
         ok = ok && s->rowflag && s->colflag;
@@ -384,7 +530,9 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
     }
     if (!ok) { state_free(s); return NULL; }
     const int32_t *r0 = rows[0], *c0 = cols[0];
-    if (family == FAMILY_END) {
+    if (toff) {
+        /* the borders are read from the whole tables, filled below */
+    } else if (family == FAMILY_END) {
         for (int64_t y = 1; y <= Y; y++) {
             uint64_t *col = s->colblock + y * s->CS;
             int64_t low = 0;
@@ -422,6 +570,53 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
     return s;
 }
 
+/* Restricted takes from Python: None, or (offsets, sizes), int32 buffers: the new sizes a pile
+ * of p coins may take are sizes[offsets[p] .. offsets[p+1]-1]. The lists of piles 0..largest
+ * are checked (offsets non-decreasing and within sizes, each size below its pile), so a wrong
+ * list is a ValueError and never a read out of bounds. */
+typedef struct {
+    Py_buffer off, sz;
+    int got;
+} Takes;
+
+static void release_takes(Takes *t) {
+    if (t->got) { PyBuffer_Release(&t->off); PyBuffer_Release(&t->sz); }
+    t->got = 0;
+}
+
+static int get_takes(PyObject *obj, Takes *t, int64_t largest) {
+    t->got = 0;
+    if (obj == NULL || obj == Py_None) return 0;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2) {
+        PyErr_SetString(PyExc_ValueError, "takes must be None or (offsets, sizes)");
+        return -1;
+    }
+    if (get_int32_buffer(PyTuple_GET_ITEM(obj, 0), &t->off, largest + 2, "take offsets") < 0)
+        return -1;
+    if (get_int32_buffer(PyTuple_GET_ITEM(obj, 1), &t->sz, 0, "take sizes") < 0) {
+        PyBuffer_Release(&t->off);
+        return -1;
+    }
+    t->got = 1;
+    const int32_t *o = t->off.buf, *z = t->sz.buf;
+    const int64_t nz = t->sz.len / 4;
+    int bad = o[0] != 0;
+    for (int64_t p = 0; p <= largest && !bad; p++) {
+        if (o[p + 1] < o[p] || o[p + 1] > nz) { bad = 1; break; }
+        for (int64_t k = o[p]; k < o[p + 1]; k++)
+            if (z[k] < 0 || z[k] >= p) { bad = 1; break; }
+    }
+    if (bad) {
+        release_takes(t);
+        PyErr_SetString(PyExc_ValueError, "takes: bad offsets or a size not below its pile");
+        return -1;
+    }
+    return 0;
+}
+
+static inline const int32_t *takes_off(const Takes *t) { return t->got ? t->off.buf : NULL; }
+static inline const int32_t *takes_sz(const Takes *t) { return t->got ? t->sz.buf : NULL; }
+
 /* new_state(family, X, Y, rows, cols, fulls)
  *   rows: tuple of int32 buffers, each Y+1 long: row 0 of each table (END/PARTIZAN: 1, MULLER: 2)
  *   cols: tuple of int32 buffers, each X+1 long: column 0 of each table
@@ -430,9 +625,9 @@ static State *state_setup(int family, int64_t X, int64_t Y, const int32_t *const
 static PyObject *new_state(PyObject *self, PyObject *args) {
     int family;
     long long X, Y;
-    PyObject *rows, *cols, *fulls;
-    if (!PyArg_ParseTuple(args, "iLLO!O!O", &family, &X, &Y, &PyTuple_Type, &rows, &PyTuple_Type,
-                          &cols, &fulls))
+    PyObject *rows, *cols, *fulls, *takes = Py_None;
+    if (!PyArg_ParseTuple(args, "iLLO!O!O|O", &family, &X, &Y, &PyTuple_Type, &rows,
+                          &PyTuple_Type, &cols, &fulls, &takes))
         return NULL;
     if (family < 0 || family > 2 || X < 0 || Y < 0) {
         PyErr_SetString(PyExc_ValueError, "bad family or table size");
@@ -445,6 +640,7 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_buffer rv[2], cv[2], fv[2];
+    Takes tk = {.got = 0};
     int got = 0, gotf = 0;
     const int32_t *rp[2] = {NULL, NULL}, *cp[2] = {NULL, NULL};
     int32_t *fp[2] = {NULL, NULL};
@@ -471,9 +667,14 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
             fp[t] = fv[t].buf;
         }
     }
-    s = state_setup(family, X, Y, rp, cp,
-                    fulls == Py_None ? NULL : fp);
+    if (get_takes(takes, &tk, X > Y ? X : Y) < 0) goto done;
+    s = state_setup(family, X, Y, rp, cp, fulls == Py_None ? NULL : fp, takes_off(&tk),
+                    takes_sz(&tk));
     if (!s) { PyErr_NoMemory(); goto done; }
+    if (tk.got) {  /* the state reads the lists: keep them alive (and unchanged) */
+        s->takes_obj = takes;
+        Py_INCREF(takes);
+    }
     for (int t = 0; t < gotf; t++) {   /* the state writes into these: keep them alive */
         s->full_obj[t] = PyTuple_GET_ITEM(fulls, t);
         Py_INCREF(s->full_obj[t]);
@@ -481,6 +682,7 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
 done:
     for (int t = 0; t < got; t++) { PyBuffer_Release(&rv[t]); PyBuffer_Release(&cv[t]); }
     for (int t = 0; t < gotf; t++) PyBuffer_Release(&fv[t]);
+    release_takes(&tk);
     if (!s) return NULL;
     if (PyErr_Occurred()) { state_free(s); return NULL; }
     return PyCapsule_New(s, "endnim.State", capsule_destructor);
@@ -492,8 +694,9 @@ done:
 static PyObject *batch(PyObject *self, PyObject *args) {
     int family, threads;
     long long n, X, Y;
-    PyObject *rows, *cols, *fulls;
-    if (!PyArg_ParseTuple(args, "iLLLOOOi", &family, &n, &X, &Y, &rows, &cols, &fulls, &threads))
+    PyObject *rows, *cols, *fulls, *takes = Py_None;
+    if (!PyArg_ParseTuple(args, "iLLLOOOi|O", &family, &n, &X, &Y, &rows, &cols, &fulls, &threads,
+                          &takes))
         return NULL;
     if (family < 0 || family > 2 || n < 0 || X < 0 || Y < 0) {
         PyErr_SetString(PyExc_ValueError, "bad batch arguments");
@@ -515,6 +718,12 @@ static PyObject *batch(PyObject *self, PyObject *args) {
         PyBuffer_Release(&rv); PyBuffer_Release(&cv);
         return NULL;
     }
+    Takes tk;
+    if (get_takes(takes, &tk, X > Y ? X : Y) < 0) {
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&fv);
+        return NULL;
+    }
+    const int32_t *toff = takes_off(&tk), *tsz = takes_sz(&tk);
     const int32_t *R = rv.buf, *C = cv.buf;
     int32_t *F = fv.buf;
     int failed = 0;
@@ -530,13 +739,14 @@ static PyObject *batch(PyObject *self, PyObject *args) {
             cp[t] = C + (i * ntab + t) * (X + 1);
             fp[t] = F + (i * ntab + t) * (X + 1) * (Y + 1);
         }
-        State *s = state_setup(family, X, Y, rp, cp, fp);
+        State *s = state_setup(family, X, Y, rp, cp, fp, toff, tsz);
         if (!s) { failed = 1; continue; }
         run_rows(s, s->next, s->last + 1, 1);
         state_free(s);
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&fv);
+    release_takes(&tk);
     if (failed) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
@@ -567,9 +777,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
  * column of the final table; fulls (None or ntab buffers) the whole final table. */
 static PyObject *row(PyObject *self, PyObject *args) {
     int family;
-    PyObject *piles_obj, *base_obj, *rows, *cols, *fulls;
-    if (!PyArg_ParseTuple(args, "iO!OO!O!O", &family, &PyTuple_Type, &piles_obj, &base_obj,
-                          &PyTuple_Type, &rows, &PyTuple_Type, &cols, &fulls))
+    PyObject *piles_obj, *base_obj, *rows, *cols, *fulls, *takes = Py_None;
+    if (!PyArg_ParseTuple(args, "iO!OO!O!O|O", &family, &PyTuple_Type, &piles_obj, &base_obj,
+                          &PyTuple_Type, &rows, &PyTuple_Type, &cols, &fulls, &takes))
         return NULL;
     const int64_t k = PyTuple_GET_SIZE(piles_obj);
     const int ntab = family == FAMILY_MULLER ? 2 : 1;
@@ -583,6 +793,7 @@ static PyObject *row(PyObject *self, PyObject *args) {
     State **level = calloc(k, sizeof(State *)), **next = calloc(k, sizeof(State *));
     uint8_t *owned = calloc(k, 1), *next_owned = calloc(k, 1);
     Py_buffer bv, rv[2], cv[2], fv[2];
+    Takes tk = {.got = 0};
     int got_base = 0, got = 0, gotf = 0, failed = 0;
     if (!piles || !level || !next || !owned || !next_owned) { PyErr_NoMemory(); goto done; }
     int64_t largest = 0;
@@ -595,6 +806,7 @@ static PyObject *row(PyObject *self, PyObject *args) {
     }
     if (get_int32_buffer(base_obj, &bv, largest + 1, "base") < 0) goto done;
     got_base = 1;
+    if (get_takes(takes, &tk, largest) < 0) goto done;
     const int64_t X = piles[0], Y = piles[k - 1];
     for (int t = 0; t < ntab; t++) {
         if (PyObject_GetBuffer(PyTuple_GET_ITEM(rows, t), &rv[t], PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0)
@@ -639,7 +851,8 @@ static PyObject *row(PyObject *self, PyObject *args) {
             for (int64_t m = i; same && m <= i + lv + 1; m++) same = piles[m] == piles[i - 1];
             if (same) { next[i] = next[i - 1]; next_owned[i] = 0; continue; }
             State *st = state_setup(family, piles[i], piles[i + lv + 1], rp, cp,
-                                    lv == k - 2 && fp[0] ? fp : NULL);
+                                    lv == k - 2 && fp[0] ? fp : NULL, takes_off(&tk),
+                                    takes_sz(&tk));
             if (!st) { failed = 1; break; }
             run_rows(st, st->next, st->last + 1, 1);
             state_shrink(st);  /* only its last row and column are needed from here on */
@@ -667,6 +880,7 @@ done:
     if (next && next_owned) for (int64_t i = 0; i < k; i++) if (next_owned[i]) state_free(next[i]);
     free(level); free(next); free(owned); free(next_owned); free(piles);
     if (got_base) PyBuffer_Release(&bv);
+    release_takes(&tk);
     for (int t = 0; t < got; t++) { PyBuffer_Release(&rv[t]); PyBuffer_Release(&cv[t]); }
     for (int t = 0; t < gotf; t++) PyBuffer_Release(&fv[t]);
     if (PyErr_Occurred()) return NULL;
@@ -716,9 +930,9 @@ static PyObject *outputs(PyObject *self, PyObject *args) {
 static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
     int family, threads;
     long long n, H;
-    PyObject *rows, *cols, *out, *counts;
-    if (!PyArg_ParseTuple(args, "iLLOOOOi", &family, &n, &H, &rows, &cols, &out, &counts,
-                          &threads))
+    PyObject *rows, *cols, *out, *counts, *takes = Py_None;
+    if (!PyArg_ParseTuple(args, "iLLOOOOi|O", &family, &n, &H, &rows, &cols, &out, &counts,
+                          &threads, &takes))
         return NULL;
     if (family < 0 || family > 2 || n < 0 || H < 0) {
         PyErr_SetString(PyExc_ValueError, "bad sweep_chunk arguments");
@@ -755,6 +969,12 @@ static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
                         "and counts int64");
         return NULL;
     }
+    Takes tk;
+    if (get_takes(takes, &tk, H) < 0) {
+        PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&ov); PyBuffer_Release(&hv);
+        return NULL;
+    }
+    const int32_t *toff = takes_off(&tk), *tsz = takes_sz(&tk);
     const int64_t limit = kind == 0 ? 0xFF : kind == 1 ? 0xFFFF : 0x7FFFFFFF;
     const int32_t *R = rv.buf, *C = cv.buf;
     int64_t *hist = hv.buf;
@@ -780,7 +1000,7 @@ static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
                 cp[t] = C + (i * ntab + t) * side;
                 fp[t] = scratch + t * cells;
             }
-            State *s = state_setup(family, H, H, rp, cp, fp);
+            State *s = state_setup(family, H, H, rp, cp, fp, toff, tsz);
             if (!s) { bad = 1; continue; }
             run_rows(s, s->next, s->last + 1, 1);
             state_free(s);
@@ -810,6 +1030,7 @@ static PyObject *sweep_chunk(PyObject *self, PyObject *args) {
     }
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&rv); PyBuffer_Release(&cv); PyBuffer_Release(&ov); PyBuffer_Release(&hv);
+    release_takes(&tk);
     if (failed & 1) return PyErr_NoMemory();
     if (failed & 2) {
         PyErr_SetString(PyExc_OverflowError, "sweep_chunk: a value does not fit out or counts");

@@ -6,6 +6,9 @@ import numpy as np
 import numpy.typing as npt
 
 Buffer = npt.NDArray[np.int32] | npt.NDArray[Any]
+Takes = tuple[Buffer, Buffer] | None
+"""Restricted takes: (offsets, sizes), the allowed new sizes of pile p being
+sizes[offsets[p]:offsets[p + 1]]; None: any reduction."""
 
 def new_state(
     family: int,
@@ -14,6 +17,7 @@ def new_state(
     row_borders: tuple[Buffer, ...],
     col_borders: tuple[Buffer, ...],
     fulls: tuple[Buffer, ...] | None,
+    takes: Takes = None,
     /,
 ) -> object: ...
 def row(
@@ -23,6 +27,7 @@ def row(
     rows: tuple[Buffer, ...],
     cols: tuple[Buffer, ...],
     fulls: tuple[Buffer, ...] | None,
+    takes: Takes = None,
     /,
 ) -> None: ...
 def run(state: object, steps: int, threads: int, /) -> int: ...
@@ -36,6 +41,7 @@ def batch(
     col_borders: Buffer,
     fulls: Buffer,
     threads: int,
+    takes: Takes = None,
     /,
 ) -> None: ...
 def sweep_chunk(
@@ -47,6 +53,7 @@ def sweep_chunk(
     out: Buffer,
     counts: npt.NDArray[np.int64],
     threads: int,
+    takes: Takes = None,
     /,
 ) -> int: ...
 def set_small_rows(on: bool, /) -> bool: ...

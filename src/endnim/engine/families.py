@@ -3,8 +3,9 @@
 The engine never branches on a variant's name: it asks the variant which ends a player may
 play, whether the row may be reversed, and which positions are terminal or allowed, and picks
 one of three kernel families. It checks the assumptions each family makes (rows of two or more
-piles are never terminal and every reduction of them is allowed; a lone pile's options are the
-smaller lone piles, plus the empty row where allowed) and refuses a variant that breaks them.
+piles are never terminal and every reduction ``allows_take`` allows is allowed; a lone pile's
+options are the smaller lone piles ``allows_take`` allows, plus the empty row where allowed) and
+refuses a variant that breaks them.
 
 >>> from endnim.variants import get_variant
 >>> family_of(get_variant("loop")).name, family_of(get_variant("muller")).tables
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from endnim.engine.takes import Takes, restricts_takes, takes_of
 from endnim.errors import EndNimError
 from endnim.moves import End
 from endnim.outcome import CODE_TO_OUTCOME as OUTCOME_OF_CODE
@@ -55,9 +57,11 @@ _FAMILIES = {
 }
 
 
-_DERIVED_HOOKS = ("raw_options", "options", "children", "play", "allows_take")
+_DERIVED_HOOKS = ("raw_options", "options", "children", "play")
 """Hooks whose defaults the kernels reproduce: a rule set that overrides one of them has moves
-the recurrences do not know (e.g. a move on both ends at once), so it has no family."""
+the recurrences do not know (e.g. a move on both ends at once), so it has no family.
+(``allows_take`` only restricts the reductions: the kernels follow it through
+:mod:`endnim.engine.takes`.)"""
 
 
 _BASE: weakref.WeakKeyDictionary[Variant, list[int]] = weakref.WeakKeyDictionary()
@@ -91,7 +95,7 @@ def _family_of(variant: Variant) -> Family:
             raise EngineError(
                 f"the engine has no recurrence for {variant.title}: it changes the moves "
                 f"through {hook}(), and the engine's recurrences know only the moves given "
-                "by ends(), allows(), is_terminal() and reversal"
+                "by ends(), allows_take(), allows(), is_terminal() and reversal"
             )
     sample = (2, 1, 3)
     if variant.impartial:
@@ -122,7 +126,7 @@ def _check_assumptions(variant: Variant) -> None:
         for player in players:
             for end in variant.ends(row, player):
                 pile = row[0] if end == "L" else row[-1]
-                for size in range(pile):
+                for size in _sizes(variant, pile):
                     for reverse in reversals:
                         if not variant.allows(reduce_end(row, end, size, reverse)):
                             raise EngineError(
@@ -132,9 +136,12 @@ def _check_assumptions(variant: Variant) -> None:
     for pile in range(1, 5):
         if variant.is_terminal((pile,)):
             continue
+        sizes = _sizes(variant, pile)
         for player in players:
             children = {c for *_, c in variant.raw_options((pile,), player)}
-            expected = {(p,) for p in range(1, pile)} | ({()} if variant.allows(()) else set())
+            expected = {(p,) for p in sizes if p} | (
+                {()} if 0 in sizes and variant.allows(()) else set()
+            )
             if children != expected:
                 raise EngineError(
                     f"the engine cannot solve {variant.title}: a lone pile must move to "
@@ -142,12 +149,23 @@ def _check_assumptions(variant: Variant) -> None:
                 )
 
 
+def _sizes(variant: Variant, pile: int) -> list[int]:
+    """The new sizes a pile of ``pile`` coins may take (``allows_take``)."""
+    if not restricts_takes(variant):
+        return list(range(pile))
+    return [size for size in range(pile) if variant.allows_take(pile, size)]
+
+
 def single_pile_values(variant: Variant, largest: int) -> list[int]:
     """Grundy values of the lone piles 0..largest (0 = the empty row), from the rule hooks.
 
     A lone pile's options are the smaller lone piles and, where allowed, the empty row, so one
-    running mex computes them all.
+    running mex computes them all (with restricted takes: one mex per pile over its allowed
+    sizes, :func:`restricted_pile_values`).
     """
+    takes = takes_of(variant, largest)
+    if takes is not None:
+        return restricted_pile_values(variant, takes, largest, codes=False)
     empty = variant.terminal_value(())
     values = [empty]
     seen = {empty} if variant.allows(()) else set()
@@ -163,6 +181,9 @@ def single_pile_values(variant: Variant, largest: int) -> list[int]:
 
 def single_pile_codes(variant: Variant, largest: int) -> list[int]:
     """Partizan outcome codes of the lone piles 0..largest (0 = the empty row: P)."""
+    takes = takes_of(variant, largest)
+    if takes is not None:
+        return restricted_pile_values(variant, takes, largest, codes=True)
     codes = [0]
     left_wins = right_wins = False  # some option loses for the opponent moving first
     if variant.allows(()):
@@ -174,6 +195,42 @@ def single_pile_codes(variant: Variant, largest: int) -> list[int]:
         left_wins = left_wins or not (code >> 1) & 1
         right_wins = right_wins or not code & 1
     return codes
+
+
+def restricted_pile_values(variant: Variant, takes: Takes, largest: int, codes: bool) -> list[int]:
+    """Values (``codes``: partizan outcome codes) of the lone piles 0..largest when a pile may
+    take only the sizes of ``takes``: each pile's options are its allowed smaller piles, and
+    the empty row where both the take and ``allows(())`` allow it (no option: value 0, P).
+
+    >>> from endnim.variants import Variant
+    >>> class Two(Variant):
+    ...     name, title = "doc-two", "take exactly two"
+    ...     def ends(self, piles, player=None): return ("L", "R")
+    ...     def allows_take(self, pile, size): return pile - size == 2
+    >>> rules = Two()
+    >>> restricted_pile_values(rules, takes_of(rules, 6), 6, codes=False)
+    [0, 0, 1, 1, 0, 0, 1]
+    """
+    empty_ok = variant.allows(())
+    values = np.zeros(largest + 1, np.int64)
+    values[0] = 0 if codes else variant.terminal_value(())
+    for pile in range(1, largest + 1):
+        if variant.is_terminal((pile,)):
+            values[pile] = 0 if codes else variant.terminal_value((pile,))
+            continue
+        sizes = takes.allowed(pile)
+        if len(sizes) and sizes[0] == 0 and not empty_ok:
+            sizes = sizes[1:]
+        seen = values[sizes]
+        if codes:  # Left (Right) wins moving first if an option is lost by Right (Left) first
+            left = bool(np.any((seen >> 1) & 1 == 0))
+            right = bool(np.any(seen & 1 == 0))
+            values[pile] = int(left) | (int(right) << 1)
+            continue
+        present = np.zeros(len(seen) + 1, np.bool_)
+        present[seen[seen <= len(seen)]] = True
+        values[pile] = int(np.argmin(present))
+    return [int(v) for v in values]
 
 
 def base_border(variant: Variant, family: Family, largest: int) -> list[int]:

@@ -37,6 +37,7 @@ from endnim.engine.families import (
     base_array,
     family_of,
 )
+from endnim.engine.takes import OPTION_CELLS, Takes, hook_cost, restricts_takes, takes_of
 from endnim.moves import Move
 from endnim.outcome import CODE_TO_OUTCOME
 from endnim.search import format_bytes, format_count
@@ -312,8 +313,11 @@ def _small_words(largest: int) -> int:
     return 2 if largest < 64 else 5 if largest < 256 else 9 if largest < 512 else 0
 
 
-def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
-    """The cost of :func:`solve_row` on ``piles``, in O(k) whatever the row.
+def plan_row(
+    family: Family, piles: Piles, full_last: bool = False, takes: Takes | None = None
+) -> Plan:
+    """The cost of :func:`solve_row` on ``piles``, in O(k) whatever the row (with restricted
+    ``takes``: each cell's options too, :func:`option_visits`, and whole tables in memory).
 
     One table per pair i < j of piles (the inner string between them), with x_i * x_j cells:
     Σ_{i<j} x_i x_j = (S² − Σx²) / 2. The largest table state is that of the two largest
@@ -344,8 +348,58 @@ def plan_row(family: Family, piles: Piles, full_last: bool = False) -> Plan:
     if full_last and k >= 2:
         peak += 4 * family.tables * (piles[0] + 1) * (piles[-1] + 1)
     outputs = 4 * family.tables * 2 * (total + k) * 2
+    if takes is not None:
+        if k >= 2:  # the whole table of the two largest piles, and one cell's seen-array
+            peak = 4 * family.tables * (largest + 1) * (second + 1) + 4 * (largest + second + 2)
+        visits = option_visits(family, piles, takes)
+        work = cells + math.ceil(visits * OPTION_CELLS)
+        memory = peak + outputs + 8 * (largest + 1) + takes.offsets.nbytes + takes.sizes.nbytes
+        return Plan(cells, tables, memory, work)
     work = _work(family, piles, cells, largest)
     return Plan(cells, tables, peak + outputs + 8 * (largest + 1), work)
+
+
+def option_visits(family: Family, piles: Piles, takes: Takes) -> int:
+    """The options the kernels read over all tables of ``piles`` with restricted ``takes``.
+
+    Table (X, Y) reads n(x) + n(y) options in cell (x, y) (n: the allowed sizes of a pile;
+    Muller twice): Y·C(X) + X·C(Y) with C(p) = n(1) + … + n(p), summed over the pairs of piles
+    in O(k) as (Σa)(ΣC(a)) − Σ a·C(a).
+
+    >>> from endnim.engine.families import family_of
+    >>> from endnim.variants import get_variant
+    >>> from endnim.engine.takes import Takes
+    >>> import numpy as np
+    >>> one = Takes(np.array([0, 0, 1, 2], np.int32), np.array([0, 1], np.int32))
+    >>> option_visits(family_of(get_variant("endnim")), (2, 2), one)   # 4 cells, 2 options each
+    8
+    """
+    prefix = np.cumsum(takes.counts())
+    a = np.asarray(piles, np.int64)
+    c = prefix[a]
+    visits = int(a.sum()) * int(c.sum()) - int(np.dot(a, c))
+    return visits * (2 if family.code == MULLER else 1)
+
+
+def rules_plan(variant: Variant, piles: Piles, full_last: bool = False) -> Plan:
+    """The cost of :func:`solve_row` for ``variant``: :func:`plan_row`, plus, for restricted
+    takes, the calls of ``allows_take`` still to make (:func:`~endnim.engine.takes.hook_cost`)
+    and each cell's options once the lists are known.
+
+    >>> from endnim.variants import get_variant
+    >>> rules_plan(get_variant("endnim"), (3, 1, 4)).cells
+    19
+    """
+    family = family_of(variant)
+    piles = tuple(piles)
+    largest = max(piles, default=0)
+    if not restricts_takes(variant) or largest < 2:
+        return plan_row(family, piles, full_last)
+    cost = hook_cost(variant, largest)
+    if cost:
+        plan = plan_row(family, piles, full_last)
+        return Plan(plan.cells, plan.tables, plan.peak_bytes, plan.cells + cost)
+    return plan_row(family, piles, full_last, takes_of(variant, largest))
 
 
 def column_bytes(family: Family, rows: int, cols: int) -> int:
@@ -430,15 +484,19 @@ def run_table(
     want_full: bool = False,
     threads: int = 1,
     progress: Callable[[int], None] | None = None,
+    takes: Takes | None = None,
 ) -> tuple[Borders, tuple[Array, ...] | None]:
-    """One table: given row 0 and column 0 of each coupled table, compute the rest.
+    """One table: given row 0 and column 0 of each coupled table, compute the rest (with
+    restricted ``takes``: each reduction limited to the allowed sizes, on one thread).
 
     Returns the last rows and columns (the borders of the next level) and, if asked, the
     whole tables.
     """
     x_size = len(cols_border[0]) - 1
     y_size = len(rows_border[0]) - 1
-    parallel = family.code == END and threads > 1 and x_size * y_size >= SPLIT_CELLS
+    parallel = (
+        family.code == END and takes is None and threads > 1 and x_size * y_size >= SPLIT_CELLS
+    )
     if parallel:
         threads = usable_threads(threads)
     fulls = (
@@ -446,7 +504,8 @@ def run_table(
         if want_full
         else None
     )
-    state = _kernels.new_state(family.code, x_size, y_size, rows_border, cols_border, fulls)
+    lists = () if takes is None else (takes.kernel_args(max(x_size, y_size)),)
+    state = _kernels.new_state(family.code, x_size, y_size, rows_border, cols_border, fulls, *lists)
     line = max(1, y_size)
     steps = max(1, CHUNK_CELLS // line)
     left = 1
@@ -512,10 +571,15 @@ def solve_row(
     k = len(piles)
     if k == 0:
         return RowResult(family, piles, variant.terminal_value(()), None, None)
-    plan = plan_row(family, piles, full_last)
+    plan = rules_plan(variant, piles, full_last)
     plan.check(cells_budget, bytes_budget)
+    takes = takes_of(variant, max(piles)) if k >= 2 else None
+    if takes is not None:  # the lists are known now: each cell's options too
+        plan = plan_row(family, piles, full_last, takes)
+        plan.check(cells_budget, bytes_budget)
     if threads is None:
-        threads = auto_threads(plan.cells, family.code == END and _splits(piles))
+        split = family.code == END and takes is None and _splits(piles)
+        threads = auto_threads(plan.cells, split)
     else:
         threads = max(1, threads)
     base = base_array(variant, family, max(piles))
@@ -523,7 +587,7 @@ def solve_row(
         return RowResult(family, piles, int(base[piles[0]]), None, base[: piles[0] + 1].copy())
 
     if plan.cells < SMALL_ROW_CELLS and threads == 1:
-        return _small_row(family, piles, base, full_last, progress, plan.cells)
+        return _small_row(family, piles, base, full_last, progress, plan.cells, takes)
     done = 0
 
     def advance(cells: int) -> None:
@@ -558,7 +622,9 @@ def solve_row(
         if threads > 1 and len(unique) > 1 and level_cells >= PARALLEL_CELLS:
             with ThreadPoolExecutor(max_workers=threads) as pool:
                 futures = {
-                    key: pool.submit(run_table, family, r, c, threads=1, progress=advance)
+                    key: pool.submit(
+                        run_table, family, r, c, threads=1, progress=advance, takes=takes
+                    )
                     for key, (r, c) in unique.items()
                 }
                 results = {key: future.result() for key, future in futures.items()}
@@ -571,6 +637,7 @@ def solve_row(
                     want_full=full_last and last_level,
                     threads=threads,
                     progress=advance,
+                    takes=takes,
                 )
         previous = [results[key][0] for key, _, _ in jobs]
         if last_level:
@@ -587,6 +654,7 @@ def _small_row(
     full_last: bool,
     progress: Progress | None,
     cells: int,
+    takes: Takes | None = None,
 ) -> RowResult:
     """A row below :data:`SMALL_ROW_CELLS`: every level in one kernel call (``_kernels.row``)."""
     x_size, y_size = piles[0], piles[-1]
@@ -597,7 +665,8 @@ def _small_row(
         if full_last
         else None
     )
-    _kernels.row(family.code, piles, base, out_rows, out_cols, fulls)
+    lists = () if takes is None else (takes.kernel_args(max(piles)),)
+    _kernels.row(family.code, piles, base, out_rows, out_cols, fulls, *lists)
     if progress is not None:
         progress(cells, cells)
     return RowResult(family, piles, int(out_rows[0][y_size]), (out_rows, out_cols), None, fulls)
@@ -626,8 +695,10 @@ __all__ = [
     "PARTIZAN",
     "Plan",
     "RowResult",
+    "option_visits",
     "outcome_of",
     "plan_row",
+    "rules_plan",
     "run_table",
     "solve_row",
 ]

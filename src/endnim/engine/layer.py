@@ -14,6 +14,7 @@ previous level only.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -29,13 +30,21 @@ from endnim.engine.interval import (
     auto_threads,
     usable_threads,
 )
+from endnim.engine.takes import OPTION_CELLS, Takes, hook_cost, restricts_takes, takes_of
 from endnim.variants.base import Variant
 
 Array = npt.NDArray[np.int32]
 
 
-def plan_layer(tables_per_value: int, length: int, max_pile: int) -> Plan:
-    """Cost of :func:`solve_layer`: cells, tables, and the two largest levels held at once."""
+def plan_layer(
+    tables_per_value: int, length: int, max_pile: int, takes: Takes | None = None
+) -> Plan:
+    """Cost of :func:`solve_layer`: cells, tables, and the two largest levels held at once
+    (with restricted ``takes``: each cell's options too).
+
+    >>> plan_layer(1, 3, 4).cells
+    80
+    """
     side = max_pile + 1
     cells = tables = 0
     level_bytes = []
@@ -45,6 +54,10 @@ def plan_layer(tables_per_value: int, length: int, max_pile: int) -> Plan:
         tables += count
         level_bytes.append(count * tables_per_value * side * side * 4)
     peak = sum(sorted(level_bytes)[-2:]) * 2 if level_bytes else 0  # + the gathered borders
+    if takes is not None:  # each cell reads n(x) + n(y) options (Muller: twice)
+        options = 2 * max_pile * int(takes.counts()[1 : max_pile + 1].sum())
+        visits = tables * options * tables_per_value
+        return Plan(cells, tables, peak, cells + math.ceil(visits * OPTION_CELLS))
     return Plan(cells, tables, peak)
 
 
@@ -69,6 +82,11 @@ def solve_layer(
         raise ValueError("length must be >= 0 and max_pile >= 1")
     family = family_of(variant)
     plan = plan_layer(family.tables, length, max_pile)
+    if restricts_takes(variant):  # the calls of allows_take still to make, then the options
+        plan.plus(Plan(0, 0, 0, hook_cost(variant, max_pile))).check(cells_budget, bytes_budget)
+    takes = takes_of(variant, max_pile)
+    if takes is not None:
+        plan = plan_layer(family.tables, length, max_pile, takes)
     plan.check(cells_budget, bytes_budget)
     if threads is None:
         threads = auto_threads(plan.cells, plan.cells >= LAYER_SPLIT_CELLS)
@@ -84,7 +102,8 @@ def solve_layer(
     rows = np.broadcast_to(base, (1, ntab, side)).copy()
     cols = rows.copy()
     done = 0
-    tables = _batch(family.code, rows, cols, ntab, side, threads)
+    lists = None if takes is None else takes.kernel_args(max_pile)
+    tables = _batch(family.code, rows, cols, ntab, side, threads, lists)
     done += h * h
     if progress is not None:
         progress(done, plan.cells)
@@ -97,7 +116,13 @@ def solve_layer(
         rows = tables[index % shorter, :, first, :]  # row s_1 of the table of s[1:]
         cols = tables[index // h, :, :, last]  # column s_last of the table of s[:-1]
         tables = _batch(
-            family.code, np.ascontiguousarray(rows), np.ascontiguousarray(cols), ntab, side, threads
+            family.code,
+            np.ascontiguousarray(rows),
+            np.ascontiguousarray(cols),
+            ntab,
+            side,
+            threads,
+            lists,
         )
         done += count * h * h
         if progress is not None:
@@ -107,10 +132,21 @@ def solve_layer(
     return np.ascontiguousarray(np.moveaxis(values, inner, 0))
 
 
-def _batch(family: int, rows: Array, cols: Array, ntab: int, side: int, threads: int) -> Array:
+def _batch(
+    family: int,
+    rows: Array,
+    cols: Array,
+    ntab: int,
+    side: int,
+    threads: int,
+    lists: tuple[Array, Array] | None = None,
+) -> Array:
     count = rows.shape[0]
     tables = np.empty((count, ntab, side, side), dtype=np.int32)
-    _kernels.batch(family, count, side - 1, side - 1, rows, cols, tables, usable_threads(threads))
+    takes = () if lists is None else (lists,)  # the unrestricted call as it always was
+    _kernels.batch(
+        family, count, side - 1, side - 1, rows, cols, tables, usable_threads(threads), *takes
+    )
     return tables
 
 
@@ -123,12 +159,15 @@ def sweep_chunk(
     out: npt.NDArray[Any],
     counts: npt.NDArray[np.int64],
     threads: int,
+    takes: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] | None = None,
 ) -> int:
     """The compiled kernel of a sweep chunk (:mod:`endnim.sweep.chunk`): the ``count``
     tables of kernel family ``family`` given by their row and column borders, computed into
-    ``out`` without holding the GIL, their values counted into ``counts``."""
+    ``out`` without holding the GIL, their values counted into ``counts`` (``takes``: the
+    restricted takes' lists, :meth:`~endnim.engine.takes.Takes.kernel_args`)."""
+    lists = () if takes is None else (takes,)
     return _kernels.sweep_chunk(
-        family, count, max_pile, row_borders, col_borders, out, counts, threads
+        family, count, max_pile, row_borders, col_borders, out, counts, threads, *lists
     )
 
 

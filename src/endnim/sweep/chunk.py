@@ -48,6 +48,16 @@ class ChunkTask:
     """Values (partizan: outcome codes) of the lone piles 0..H: the borders of level 0."""
     variant: str = ""
     """The rule set's name, for chunks computed by exact search (family ``SEARCH``)."""
+    takes: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    """Restricted takes (``endnim.engine.takes``): the offsets and sizes of the allowed new
+    sizes of piles 0..H; empty: any reduction."""
+
+    def kernel_takes(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] | None:
+        """The restricted takes as the kernel reads them, or ``None``."""
+        offsets, sizes = self.takes
+        if not offsets:
+            return None
+        return np.asarray(offsets, np.int32), np.asarray(sizes, np.int32)
 
     @property
     def tables(self) -> int:
@@ -170,7 +180,7 @@ def compute_chunk(task: ChunkTask, previous: Values | LevelFiles | None) -> Chun
     count, side = rows.shape[0], task.max_pile + 1
     data: Values = np.empty((count, side, side), dtype=task.dtype)
     counts = np.zeros(histogram_bins(task), dtype=np.int64)
-    sweep_chunk(task.family, count, task.max_pile, rows, cols, data, counts, 1)
+    sweep_chunk(task.family, count, task.max_pile, rows, cols, data, counts, 1, task.kernel_takes())
     result = ChunkResult(task, data, {task.level + 2: _trimmed(counts)})
     if task.level == 0:
         result.counts[1] = histogram(data[0, 0, 1:])  # the lone piles

@@ -32,8 +32,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from endnim.engine.families import CODE_TO_OUTCOME, SEARCH, base_border, sweep_family
+from endnim.engine.families import (
+    CODE_TO_OUTCOME,
+    SEARCH,
+    Family,
+    base_border,
+    sweep_family,
+)
 from endnim.engine.interval import default_threads
+from endnim.engine.takes import takes_of
 from endnim.sweep.chunk import ChunkResult, ChunkTask, LevelFiles, Values, compute_chunk
 from endnim.sweep.plan import SweepError, SweepPlan, default_memory, make_plan
 from endnim.sweep.store import (
@@ -45,7 +52,7 @@ from endnim.sweep.store import (
     repair_store,
     write_chunk,
 )
-from endnim.variants import get_row_variant, get_variant
+from endnim.variants import Variant, get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
 """Called with (positions done, positions in the sweep)."""
@@ -497,6 +504,17 @@ def _repair_if_needed(root: Path) -> None:
     )
 
 
+def chunk_takes(
+    rules: Variant, family: Family, max_pile: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A sweep's restricted takes as its chunks carry them (empty: any reduction)."""
+    takes = None if family.code == SEARCH else takes_of(rules, max_pile)
+    if takes is None:
+        return (), ()
+    offsets, sizes = takes.kernel_args(max_pile)
+    return tuple(int(v) for v in offsets), tuple(int(v) for v in sizes)
+
+
 def _run(
     store: Store,
     plan: SweepPlan,
@@ -512,6 +530,7 @@ def _run(
         if family.code == SEARCH
         else tuple(int(v) for v in base_border(rules, family, plan.max_pile))
     )
+    takes = chunk_takes(rules, family, plan.max_pile)
     store.remove_temporary_files()
     bad = store.verify()
     for record in bad:
@@ -571,6 +590,7 @@ def _run(
                         plan.dtype,
                         base,
                         rules.name,
+                        takes,
                     )
                     for chunk in missing
                 ]
