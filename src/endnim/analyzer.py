@@ -26,7 +26,7 @@ from endnim.ruleset import RuleSet
 from endnim.strategies import STRATEGIES
 from endnim.strategies.base import Request, Strategy
 from endnim.strategies.compiled_trees import applies as compiled_trees_apply
-from endnim.strategies.engine import check_engine, engine_family
+from endnim.strategies.engine import check_engine, engine_family, engine_note
 from endnim.strategies.result import (
     AUTO_BUDGET_ADVICE,
     AUTO_ENGINE_CELLS,
@@ -183,6 +183,9 @@ class Plan:
                     else f" (the {failed.title.split()[-1]} was over its budget)"
                 )
                 analysis.notes.insert(0, f"{self.why}: decided by {strategy.title}{over}")
+                note = engine_note(rules)
+                if note is not None:
+                    analysis.notes.insert(1, note)
             for completion in self.complete:
                 completion.run(rules, position, request, analysis)
             return analysis

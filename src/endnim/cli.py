@@ -34,6 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "endnim.commands.check_rules:check_rules",
         "Exercise your own rule set's hooks and report what is wrong.",
     ),
+    "rules-info": (
+        "endnim.commands.rules_info:rules_info",
+        "Which compiled path serves a rule set, and which hook kept it out.",
+    ),
     "conjecture": (
         "endnim.commands.conjecture:conjecture",
         "Check a conjecture on every position, resumably.",

@@ -78,7 +78,7 @@ def family_of(variant: Variant) -> Family:
     if cached is not None and cached[0] is type(variant):
         known: Family | EngineError = cached[1]
         if isinstance(known, EngineError):
-            raise EngineError(str(known))
+            raise _refusal(str(known), getattr(known, "hook", None))
         return known
     try:
         family = _family_of(variant)
@@ -89,13 +89,35 @@ def family_of(variant: Variant) -> Family:
     return family
 
 
+def _refusal(message: str, hook: str | None) -> EngineError:
+    """An :class:`EngineError` that remembers the hook which kept the rule set out."""
+    error = EngineError(message)
+    error.hook = hook  # type: ignore[attr-defined]
+    return error
+
+
+def blocking_hook(variant: Variant) -> str | None:
+    """The hook that keeps ``variant`` out of the kernels (``None``: it has a family).
+
+    >>> from endnim.variants import get_variant
+    >>> blocking_hook(get_variant("endnim")) is None
+    True
+    """
+    try:
+        family_of(variant)
+    except EngineError as error:
+        return getattr(error, "hook", None) or "ends"
+    return None
+
+
 def _family_of(variant: Variant) -> Family:
     for hook in _DERIVED_HOOKS:
         if getattr(type(variant), hook) is not getattr(Variant, hook):
-            raise EngineError(
+            raise _refusal(
                 f"the engine has no recurrence for {variant.title}: it changes the moves "
                 f"through {hook}(), and the engine's recurrences know only the moves given "
-                "by ends(), allows_take(), allows(), is_terminal() and reversal"
+                "by ends(), allows_take(), allows(), is_terminal() and reversal",
+                hook,
             )
     sample = (2, 1, 3)
     if variant.impartial:
@@ -105,10 +127,11 @@ def _family_of(variant: Variant) -> Family:
         elif ends == ("L",) and variant.reversible:
             code = MULLER
         else:
-            raise EngineError(f"the engine has no recurrence for {variant.title}")
+            hook = "reversible" if variant.reversible else "ends"
+            raise _refusal(f"the engine has no recurrence for {variant.title}", hook)
     else:
         if variant.ends(sample, "L") != ("L",) or variant.ends(sample, "R") != ("R",):
-            raise EngineError(f"the engine has no recurrence for {variant.title}")
+            raise _refusal(f"the engine has no recurrence for {variant.title}", "ends")
         code = PARTIZAN
     _check_assumptions(variant)
     return _FAMILIES[code]
@@ -119,9 +142,10 @@ def _check_assumptions(variant: Variant) -> None:
     reversals = (False, True) if variant.reversible else (False,)
     for row in ((1, 1), (2, 1, 3), (3, 2)):
         if variant.is_terminal(row):
-            raise EngineError(
+            raise _refusal(
                 f"the engine cannot solve {variant.title}: rows of two or more piles must not "
-                "be terminal"
+                "be terminal",
+                "is_terminal",
             )
         for player in players:
             for end in variant.ends(row, player):
@@ -129,9 +153,10 @@ def _check_assumptions(variant: Variant) -> None:
                 for size in _sizes(variant, pile):
                     for reverse in reversals:
                         if not variant.allows(reduce_end(row, end, size, reverse)):
-                            raise EngineError(
+                            raise _refusal(
                                 f"the engine cannot solve {variant.title}: every reduction of "
-                                "a long row must be allowed"
+                                "a long row must be allowed",
+                                "allows",
                             )
     for pile in range(1, 5):
         if variant.is_terminal((pile,)):
@@ -143,9 +168,10 @@ def _check_assumptions(variant: Variant) -> None:
                 {()} if 0 in sizes and variant.allows(()) else set()
             )
             if children != expected:
-                raise EngineError(
+                raise _refusal(
                     f"the engine cannot solve {variant.title}: a lone pile must move to "
-                    "smaller lone piles"
+                    "smaller lone piles",
+                    "allows",
                 )
 
 

@@ -44,11 +44,11 @@ class EngineStrategy:
     def can_answer(
         self, rules: RuleSet[Any, Any], position: Any, request: Request
     ) -> Capability | None:
-        """For row rule sets with a kernel family; its cost is the cells of ``plan_row``."""
-        if engine_family(rules) is None:
+        """For row rule sets with a kernel family; its cost is the cells of ``rules_plan``."""
+        if engine_family(rules) is None or not isinstance(rules, Variant):
             return None
         engine = engine_row()
-        plan = engine.plan_row(engine.family_of(rules), position)
+        plan = engine.rules_plan(rules, position)
         budget = AUTO_ENGINE_CELLS if request.budget is None else request.budget
         fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
         return Capability(fields, plan.cells, "cells", affordable=not plan.refusal(budget))
@@ -76,11 +76,11 @@ def _fill_grundy(analysis: Analysis, rules: Variant, request: Request) -> None:
     """A Grundy value no theorem fixed, within the auto budget of cells (else a note)."""
     engine = engine_row()  # imported once (numpy), not per line of a batch
     try:
-        family = engine.family_of(rules)  # kept on the rule set: a batch asks this once per line
+        engine.family_of(rules)  # kept on the rule set: a batch asks this once per line
     except engine.EngineError:
         return
     cells_budget = AUTO_ENGINE_CELLS if request.budget is None else request.budget
-    refusal = engine.plan_row(family, analysis.position).refusal(cells_budget)  # solve_row's
+    refusal = engine.rules_plan(rules, analysis.position).refusal(cells_budget)  # solve_row's
     if refusal:  # check, early
         analysis.notes.append(f"Grundy value not computed: {refusal}")
         return
@@ -118,6 +118,26 @@ def engine_family(rules: RuleSet[Any, Any]) -> str | None:
         return None
 
 
+def engine_note(rules: RuleSet[Any, Any]) -> str | None:
+    """``analyze``'s note on the compiled engine for a row rule set without a theory (whose
+    plan asks the engine when the search is over its budget): which path serves it, or which
+    hook keeps it out. ``None`` for a game not on rows (the engine is not its question).
+
+    >>> from endnim.variants import get_variant
+    >>> engine_note(get_variant("tree")) is None
+    True
+    """
+    if not isinstance(rules, Variant):
+        return None
+    from endnim.engine.served import compiled_path
+
+    path = compiled_path(rules)
+    if path.path == "none":
+        return f"compiled engine: none ({path.hook}() keeps it out); endnim rules-info tells more"
+    takes = ", restricted takes" if path.path == "restricted takes" else ""
+    return f"compiled engine: {path.family} family{takes} (--method engine for large rows)"
+
+
 def engine_refusal(rules: RuleSet[Any, Any]) -> str:
     if not isinstance(rules, Variant):
         return f"the compiled engine solves rows only, and {rules.title} is not a row game"
@@ -144,8 +164,8 @@ def by_engine(
     threads: int | None,
     progress: Callable[[int, int], None] | None,
 ) -> Analysis:
-    from endnim.engine import DEFAULT_CELLS, engine_thresholds, outcome_of, plan_row, solve_row
-    from endnim.engine.families import family_of
+    from endnim.engine import DEFAULT_CELLS, engine_thresholds, outcome_of, solve_row
+    from endnim.engine.interval import rules_plan
 
     result = solve_row(rules, piles, threads=threads, progress=progress, cells_budget=budget)
     outcome = Outcome(outcome_of(result.family, result.value))
@@ -160,7 +180,7 @@ def by_engine(
                 wins = not (code >> 1) & 1 if player == "L" else not code & 1
             if wins:
                 winning.append(MoveRange(move.end, move.size, move.size, move.reverse))
-    plan = plan_row(family_of(rules), piles)
+    plan = rules_plan(rules, piles)
     cells = plan.cells
     statement = f"interval dynamic programme over {format_count(cells)} cells: " + (
         f"Grundy value {result.value}" if rules.impartial else f"class {outcome}"

@@ -190,10 +190,9 @@ def engine_work(piles: Position, rules: Variant) -> int:
     """
     if not rules.impartial:
         return 0
-    from endnim.engine import plan_row
-    from endnim.engine.families import family_of
+    from endnim.engine.interval import rules_plan
 
-    return plan_row(family_of(rules), tuple(piles)).effort
+    return rules_plan(rules, tuple(piles)).effort
 
 
 def limit_search_caches(max_states: int = WEB_CACHE_STATES) -> None:

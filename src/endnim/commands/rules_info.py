@@ -1,0 +1,47 @@
+"""``endnim rules-info FILE.py:Class`` (or a rule set's name): what serves a rule set."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command(name="rules-info")
+@click.argument("spec", metavar="FILE.py:CLASS|NAME")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def rules_info(spec: str, as_json: bool) -> None:
+    """Which compiled path serves a rule set, and when none, which hook kept it out.
+
+    SPEC is a file and class (``examples/variants/capped.py:CappedEndNim``) or the name of a
+    registered rule set (``endnim``, ``muller``, ...). Also says which hooks the rule set
+    writes itself and whether a closed-form theory answers for it.
+    """
+    from endnim.engine.served import compiled_path
+    from endnim.variants import get_variant, load_rules
+    from endnim.variants.guarded import label_of, user_hooks
+
+    rules = load_rules(spec) if ":" in spec else get_variant(spec)
+    path = compiled_path(rules)
+    hooks = user_hooks(type(rules))
+    theory = rules.theory() is not None
+    if as_json:
+        answer = {
+            "rule_set": rules.name,
+            "title": rules.title,
+            "hooks": hooks,
+            "theory": theory,
+            "compiled": path.to_json(),
+        }
+        click.echo(json.dumps(answer))
+        return
+    click.echo(f"{label_of(rules)}: {rules.title}")
+    click.echo(f"hooks of its own: {', '.join(hooks) or 'none'}")
+    click.echo(f"compiled path: {path.summary()}")
+    if path.path == "none" and path.hook:
+        click.echo(f"kept out by: {path.hook}()")
+    click.echo(
+        "theory: "
+        + ("a closed-form theory answers at any size" if theory else "none (auto: exact search")
+        + ("" if theory else ", then the engine beyond it)" if path.path != "none" else ")")
+    )
