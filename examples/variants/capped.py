@@ -6,9 +6,11 @@ One file, no edit to endnim::
 
 The moves come from two hooks, :meth:`ends` (which piles) and :meth:`allows_take` (how many
 coins); notation, the exact search, play, tables and sweeps come from :class:`endnim.Variant`.
-There is no closed-form theory, so ``auto`` answers by exact search and says so; the compiled
-engine's recurrences assume that any reduction of an end pile is legal, so it does not serve this
-game (the notes say why).
+There is no closed-form theory, so ``auto`` answers by exact search and says so. The compiled
+engine serves it (``--method engine``, tables, sweeps, the atlas): it lists the sizes
+:meth:`allows_take` allows once per pile bound, one call per (pile, size), and takes each mex
+over them (``endnim rules-info examples/variants/capped.py:CappedEndNim`` says so).
+``subtraction.py`` shows the optional vectorised form of the hook.
 """
 
 from __future__ import annotations

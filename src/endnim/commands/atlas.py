@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from endnim.commands.common import loaded_rules_name, rules_file_option
+
 
 @click.group()
 def atlas() -> None:
@@ -80,6 +82,10 @@ class _Bar:
     multiple=True,
     help="Only these rule sets (repeatable; default: every impartial row rule set).",
 )
+@rules_file_option(
+    "Load your own rule set (a RuleSet subclass) from a file; the atlas is then of it alone "
+    "(with any --variant named too)."
+)
 @click.option("--rows", type=click.IntRange(min=1), default=32, show_default=True)
 @click.option("--cols", type=click.IntRange(min=2), default=4096, show_default=True)
 @click.option("--short-piles", type=click.IntRange(min=1), default=8, show_default=True)
@@ -98,6 +104,10 @@ def periodicity(
 ) -> None:
     """Preperiod, period and saltus of every row a of every a·w·b table, as CSV.
 
+    ``--rules FILE.py:Class`` makes the atlas of your own rule set: its tables come from the
+    compiled engine, so it needs a compiled path (``endnim rules-info`` says which, or why
+    not).
+
     Middles w: empty, length 1 and 2 with piles <= --short-piles, length 3 with piles <=
     --long-piles; rows a = 1..--rows; columns b = 1..--cols. A period is believed when it holds
     from its onset to the last column over at least --min-periods full periods (earliest onset
@@ -108,9 +118,12 @@ def periodicity(
     from endnim.analysis.atlas.periodicity import AtlasSpec, run_atlas
     from endnim.variants import get_row_variant
 
-    chosen = [get_row_variant(v, "the periodicity atlas").name for v in variants] or None
+    loaded = loaded_rules_name()
+    chosen = [get_row_variant(v, "the periodicity atlas").name for v in variants]
+    if loaded is not None and loaded not in chosen:
+        chosen.append(get_row_variant(loaded, "the periodicity atlas").name)
     spec = AtlasSpec.default(
-        variants=chosen,
+        variants=chosen or None,
         rows=rows,
         cols=cols,
         min_periods=min_periods,

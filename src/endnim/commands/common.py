@@ -110,6 +110,12 @@ def rules_file_option(
     )
 
 
+def loaded_rules_name() -> str | None:
+    """The name of the rule set ``--rules`` loaded for the current command, if any."""
+    name = click.get_current_context().meta.get(_RULES_KEY)
+    return name if isinstance(name, str) else None
+
+
 def _remember_default(
     default: str | None,
 ) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
