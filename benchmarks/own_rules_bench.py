@@ -12,7 +12,8 @@ restricted takes, or the exact search, as the command line does):
 
 Workloads: the table of a·3·b (``value_table``, as ``endnim table --middle 3``) at the large
 size (64 × 2048) where the slower rule sets allow it and at a size every rule set allows; the
-sweep ``run_sweep(-L, -H)`` (as ``endnim sweep``); ``analyze --method engine`` on one row. A
+sweep ``run_sweep(-L, -H)`` (as ``endnim sweep``); a small periodicity atlas (``run_atlas``, as
+``endnim atlas periodicity --rules``); ``analyze --method engine`` on one row. A
 table of a user's rule set is timed cold (a fresh instance: the predicate is listed first) and
 warm (the lists known). Each figure is the ratio to the built-in End-Nim measured in this run.
 
@@ -66,8 +67,10 @@ def main() -> int:
     big_cols, (length, pile) = (512, (5, 8)) if args.quick else (2048, (6, 10))
     small_rows, small_cols = 8, 64
     row = "40 3 60 2 50" if args.quick else "100 3 300 2 200"
+    atlas_cols = 512 if args.quick else 2048
 
     import endnim
+    from endnim.analysis.atlas.periodicity import AtlasSpec, run_atlas
     from endnim.analysis.tables import value_table
     from endnim.analyzer import engine_family
     from endnim.errors import EndNimError
@@ -91,6 +94,7 @@ def main() -> int:
             "table_small": f"a·3·b, a 1..{small_rows}, b 1..{small_cols}",
             "sweep": f"-L {length} -H {pile}",
             "analyze_engine": row,
+            "atlas": f"atlas periodicity: 21 middles (piles <= 4), a <= 32, b <= {atlas_cols}",
         },
         "rule_sets": {},
     }
@@ -128,6 +132,16 @@ def main() -> int:
                 "s": round(time.perf_counter() - start, 3),
                 "positions_per_s": round(sweep.positions_per_second),
             }
+        with tempfile.TemporaryDirectory() as out:
+            spec = AtlasSpec.default(
+                variants=[game.name], cols=atlas_cols, short_piles=4, long_piles=0
+            )
+            start = time.perf_counter()
+            try:
+                run_atlas(Path(out) / "atlas.csv", spec)
+                entry["atlas"] = {"s": round(time.perf_counter() - start, 3)}
+            except EndNimError as error:
+                entry["atlas"] = {"refused": str(error)[:160]}
         try:
             analyze = _best(
                 lambda g=game.name: endnim.analyze(row, g, method="engine"), args.repeat
@@ -148,9 +162,10 @@ def main() -> int:
 
     print(
         f"| rule set (path) | table 64×{big_cols} cold | warm | table {small_rows}×{small_cols} "
-        f"cold | sweep -L {length} -H {pile} | analyze -m engine {row} |"
+        f"cold | sweep -L {length} -H {pile} | atlas (21 tables × {atlas_cols}) | "
+        f"analyze -m engine {row} |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for name in rules:
         entry = report["rule_sets"][name]
         cells = [
@@ -158,6 +173,7 @@ def main() -> int:
             ratio(name, "table_large", "warm_s"),
             ratio(name, "table_small", "cold_s"),
             ratio(name, "sweep", "s"),
+            ratio(name, "atlas", "s"),
             ratio(name, "analyze_engine", "s"),
         ]
         print(f"| {name} ({entry['path']}) | " + " | ".join(cells) + " |")

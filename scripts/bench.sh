@@ -12,8 +12,11 @@
 #                                answered by the quotient vs the exact search (quotient_results.json)
 #   8. benchmarks/generic_bench.py End-Wythoff tables and a sweep: the indexed search vs the
 #                                memoised search, in one run (generic_results.json)
+#   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
+#                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic to run only one.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own to
+# run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -50,4 +53,8 @@ fi
 if [[ "$only" == all || "$only" == generic ]]; then
     if (( quick )); then .venv/bin/python benchmarks/generic_bench.py --quick
     else .venv/bin/python benchmarks/generic_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == own ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/own_rules_bench.py --quick
+    else .venv/bin/python benchmarks/own_rules_bench.py; fi
 fi
