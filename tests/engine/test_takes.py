@@ -45,6 +45,7 @@ def _with_takes(base: type[Variant], rule: Any, name: str) -> Variant:
 
     Restricted.name = name
     Restricted.title = name
+    Restricted.aliases = ()
     return Restricted()
 
 
@@ -326,3 +327,20 @@ def test_random_rows_of_every_family_with_random_caps() -> None:
             for _ in range(10):
                 piles = tuple(rng.randint(1, 10) for _ in range(rng.randint(1, 6)))
                 assert solve_row(rules, piles).value == reference(rules, solver, piles), piles
+
+
+def test_partizan_thresholds_are_not_claimed_for_changed_rules() -> None:
+    """The engine's thresholds are partizan End-Nim's (A–N's bound): a partizan rule set with
+    restricted takes gets its class and winning moves from the engine, and no thresholds."""
+    from endnim.variants import register_variant
+
+    rules = register_variant(_with_takes(PartizanEndNim, subtraction({1, 2}), "pz-sub12"))
+    try:
+        analysis = endnim.analyze("3 1 4", "pz-sub12", method="engine")
+        solver = Solver(rules, budget=10**6)
+        assert analysis.outcome == solver.value((3, 1, 4)).outcome  # type: ignore[union-attr]
+        assert analysis.thresholds is None
+        assert any("thresholds not computed" in note for note in analysis.notes)
+        assert endnim.analyze("3 1 4", "partizan", method="engine").thresholds is not None
+    finally:
+        unregister_variant("pz-sub12")

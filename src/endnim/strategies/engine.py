@@ -31,7 +31,7 @@ from endnim.strategies.result import (
     remoteness_of,
 )
 from endnim.theory import MoveRange, Reason
-from endnim.variants import Variant
+from endnim.variants import Variant, get_row_variant
 
 
 class EngineStrategy:
@@ -190,6 +190,11 @@ def by_engine(
     thresholds = None
     if rules.impartial:
         sources["grundy"] = "engine"
+    elif type(rules) is not type(get_row_variant("partizan")):  # its thresholds: A–N's game's
+        notes.append(
+            "thresholds not computed: the engine's thresholds are partizan End-Nim's, and "
+            f"{rules.title} changes its rules"
+        )
     else:
         try:
             left = (DEFAULT_CELLS if budget is None else budget) - plan.effort  # one budget
