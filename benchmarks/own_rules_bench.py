@@ -99,6 +99,7 @@ def main() -> int:
         "rule_sets": {},
     }
     agree = True
+    value_table("endnim", "3", "1..2", "1..2")  # the first call's imports are no rule set's cost
     for name, game in rules.items():
         print(f"{name} ...", file=sys.stderr)
         entry: dict[str, Any] = {"path": engine_family(game) or "search"}
