@@ -7,7 +7,7 @@ rule set's name: the built-in End-Nim and a user's one-file relative are asked t
 >>> compiled_path(get_variant("muller")).summary()
 'the compiled engine: its muller family'
 >>> compiled_path(get_variant("tree")).summary()
-'none: the compiled engine solves rows only, and the tree is not a row game'
+'none: the compiled engine solves rows only, and End-Nim on trees is not a row game'
 """
 
 from __future__ import annotations
