@@ -48,6 +48,8 @@ def test_rules_info_names_the_path_and_the_hook(
     assert text.returncode == 0 and "compiled path: " in text.stdout
     if hook:
         assert f"kept out by: {hook}()" in text.stdout
+    impartial_without_engine = path == "none" and spec.endswith("EndWythoff")
+    assert json.loads(done.stdout)["indexed_search"] is impartial_without_engine
 
 
 def test_rules_info_refuses_an_unknown_name_in_one_line() -> None:

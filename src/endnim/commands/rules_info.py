@@ -18,13 +18,16 @@ def rules_info(spec: str, as_json: bool) -> None:
     writes itself and whether a closed-form theory answers for it.
     """
     from endnim.engine.served import compiled_path
-    from endnim.variants import get_variant, load_rules
+    from endnim.indexed import serves
+    from endnim.variants import Variant, get_variant, load_rules
     from endnim.variants.guarded import label_of, user_hooks
 
     rules = load_rules(spec) if ":" in spec else get_variant(spec)
     path = compiled_path(rules)
     hooks = user_hooks(type(rules))
     theory = rules.theory() is not None
+    # a row rule set the engine does not serve: its tables and sweeps by the indexed search
+    indexed = path.path == "none" and isinstance(rules, Variant) and serves(rules)
     if as_json:
         answer = {
             "rule_set": rules.name,
@@ -32,6 +35,7 @@ def rules_info(spec: str, as_json: bool) -> None:
             "hooks": hooks,
             "theory": theory,
             "compiled": path.to_json(),
+            "indexed_search": indexed,
         }
         click.echo(json.dumps(answer))
         return
@@ -40,6 +44,11 @@ def rules_info(spec: str, as_json: bool) -> None:
     click.echo(f"compiled path: {path.summary()}")
     if path.path == "none" and path.hook:
         click.echo(f"kept out by: {path.hook}()")
+    if indexed:
+        click.echo(
+            "tables and sweeps: the indexed search (positions numbered, memo and mex in "
+            "compiled code, the rule set's hooks called once per position)"
+        )
     click.echo(
         "theory: "
         + ("a closed-form theory answers at any size" if theory else "none (auto: exact search")
