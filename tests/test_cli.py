@@ -111,3 +111,23 @@ def test_every_command_module_is_registered_and_resolves() -> None:
     help_text = run("--help").stdout
     for command_name in cli.COMMANDS:
         assert command_name in help_text, command_name
+
+
+def test_analyzing_a_row_imports_neither_numpy_nor_the_quotients() -> None:
+    """Start-up is most of `endnim analyze 3 1 4`: the sums strategy imported the quotient
+    package (and numpy with it) for one small function, doubling it (131 ms -> 231 ms)."""
+    code = (
+        "import sys\n"
+        "from endnim.cli import main\n"
+        "try:\n"
+        "    main(['analyze', '3', '1', '4'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "names = ('numpy', 'endnim.quotient', 'endnim.indexed')\n"
+        "heavy = sorted(m for m in names if m in sys.modules)\n"
+        "print('heavy:', heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "heavy: []" in done.stderr, done.stderr[-2000:]

@@ -25,25 +25,10 @@ from typing import Any
 from endnim.errors import EndNimError
 from endnim.quotient.limits import LimitError
 from endnim.ruleset import RuleSet
+from endnim.variants.sums import summand_rules
 
 Multiset = tuple[int, ...]
 """A sum of components: their indices, sorted (repeats allowed)."""
-
-
-def summand_rules(rules: RuleSet[Any, Any]) -> RuleSet[Any, Any]:
-    """The rule set whose moves a summand has in a misère sum (see the module's docstring).
-
-    >>> from endnim.variants import get_variant
-    >>> summand_rules(get_variant("misere")).name, summand_rules(get_variant("endnim")).name
-    ('misere-conway', 'endnim')
-    """
-    if not rules.impartial:
-        raise EndNimError(f"{rules.title} is partizan: misère quotients are for impartial games")
-    if rules.convention == "cairns-ho":
-        from endnim.variants import get_variant
-
-        return get_variant("misere-conway")
-    return rules
 
 
 @dataclass

@@ -30,13 +30,12 @@ from typing import Any
 from endnim.errors import EndNimError, VariantError
 from endnim.graphs.base import GraphRuleSet
 from endnim.outcome import Outcome
-from endnim.quotient.closure import summand_rules
 from endnim.ruleset import RuleSet
 from endnim.search import ImpartialValue, Solver
 from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
 from endnim.theory import Reason
 from endnim.variants import MisereConwayEndNim, MisereEndNim, Variant, get_variant
-from endnim.variants.sums import Sum, SumOf, is_sum
+from endnim.variants.sums import Sum, SumOf, is_sum, summand_rules
 
 AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
 """How the plan analyses one summand (or one option of it) in a rule set."""

@@ -199,3 +199,21 @@ class SumOf(RuleSet[Sum, SumMove]):
     def summands(self, position: Sum) -> Sequence[Any]:
         """The summands, in the order written."""
         return position
+
+
+def summand_rules(rules: RuleSet[Any, Any]) -> RuleSet[Any, Any]:
+    """The rule set whose moves a summand has in a misère sum: Misère End-Nim in Cairns–Ho's
+    convention makes the lone pile ``(1)`` terminal, hiding a single row's forced last move; in
+    a sum that move is real, so its summands move as in Conway's convention (docs/misere.md).
+
+    >>> from endnim.variants import get_variant
+    >>> summand_rules(get_variant("misere")).name, summand_rules(get_variant("endnim")).name
+    ('misere-conway', 'endnim')
+    """
+    if not rules.impartial:
+        raise EndNimError(f"{rules.title} is partizan: misère quotients are for impartial games")
+    if rules.convention == "cairns-ho":
+        from endnim.variants import get_variant
+
+        return get_variant("misere-conway")
+    return rules
