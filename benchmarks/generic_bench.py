@@ -10,7 +10,10 @@ fresh process (start-up and imports excluded), all in the same run:
   (``children`` derived from ``options``: benchmarks/end_wythoff_former.py), the current
   search a user of that file got;
 * ``search · example``: the memoised search on the example as shipped (a leaner ``children``);
-* ``indexed · example`` and ``indexed · former``: the indexed search on each.
+* ``indexed · example`` and ``indexed · former``: the indexed search on each (the example's
+  ``children_batch`` hook used, the former file without it, as before the batch hook);
+* ``per-position · example``: the indexed search on the example with its ``children_batch``
+  hook ignored (``children`` once per position), to show what the batch hook buys.
 
 Tables are ``endnim table --rules … --middle W --rows 1..R --cols 1..C`` (``value_table``), the
 sweep ``endnim sweep -L L -H H`` (``run_sweep``, one worker). Each figure is the best of
@@ -50,6 +53,7 @@ METHODS = (
     ("search", "example"),
     ("indexed", "example"),
     ("indexed", "former"),
+    ("per-position", "example"),
 )
 BUDGET = 10**9
 
@@ -69,6 +73,8 @@ def _one(job: dict[str, Any]) -> dict[str, Any]:
     patch = mock.patch("endnim.indexed.serves", lambda rules: False)
     if job["method"] == "search":
         patch.start()  # tables and sweeps take the memoised search, as before the indexed one
+    if job["method"] == "per-position" or job["rules"] == "former":  # children_batch ignored
+        mock.patch("endnim.indexed.closure._batch_expansion", lambda *args: None).start()
     start = time.perf_counter()
     if job["kind"] == "table":
         from endnim.analysis.tables import value_table
@@ -167,6 +173,7 @@ def main() -> int:
         row["ratio vs former search"] = round(row["search · former"] / best, 1)
         row["ratio vs search, same file"] = round(row["search · example"] / best, 1)
         row["ratio on the former file"] = round(row["search · former"] / row["indexed · former"], 1)
+        row["ratio of the batch hook"] = round(row["per-position · example"] / best, 1)
         rows.append(row)
         report["machine"] = {
             "cpu": platform.processor() or platform.machine(),
@@ -179,15 +186,17 @@ def main() -> int:
     print("## The indexed search on End-Wythoff (issue 22)\n")
     print(
         "| workload | search · former | search · example | indexed · example | "
-        "× vs former search | × same file | × on the former file |"
+        "per-position · example | × vs former search | × same file | × on the former file | "
+        "× of the batch hook |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(
             f"| `{row['workload']}` | {row['search · former']:.3f} s | "
             f"{row['search · example']:.3f} s | {row['indexed · example']:.3f} s | "
+            f"{row['per-position · example']:.3f} s | "
             f"{row['ratio vs former search']}× | {row['ratio vs search, same file']}× | "
-            f"{row['ratio on the former file']}× |"
+            f"{row['ratio on the former file']}× | {row['ratio of the batch hook']}× |"
         )
     print(f"\nload average {report['machine']['load']:.2f}; values agree: {agree}")
     return 0 if agree else 1

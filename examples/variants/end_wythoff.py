@@ -12,8 +12,8 @@ One file, no edit to endnim::
 The diagonal move is not a row move of the papers' kind, so this rule set adds a move type of
 its own (written ``B2``: take 2 from both ends) and the hooks that list and play it. It has no
 closed-form theory, and the compiled engine does not know the diagonal move: answers come from
-the exact search (tables and sweeps from the indexed search, which calls ``children`` once per
-position).
+the exact search (tables and sweeps from the indexed search, which calls ``children_batch``
+once per batch of positions; ``children``, its reference, serves the memoised search).
 """
 
 from __future__ import annotations
@@ -107,6 +107,53 @@ class EndWythoff(Variant):
                 )
             )
         return list(rows)  # type: ignore[arg-type]
+
+    def children_batch(self, positions: list[tuple[int, ...]]) -> list[list[tuple[int, ...]]]:
+        # The indexed search's hook (one call per batch of positions instead of ``children``
+        # once per position): the same children as ``children`` (tests/examples checks every
+        # row), built as slices of lists shared within the call. The left moves of (f, *rest)
+        # are rest and the first f - 1 rows of [(s, *rest) for s = 1, 2, ...]; the right moves
+        # likewise; the diagonal moves leaving both end piles, the first min(f, l) - 1 rows of
+        # the diagonal through (f, l) from its lowest point. Both ends are played (as ``ends``
+        # says); the few rows one pile shorter may coincide, so only they are deduplicated.
+        lefts: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        rights: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        diagonals: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        result: list[list[tuple[int, ...]]] = []
+        for position in positions:
+            piles = tuple(position)
+            if not piles:
+                result.append([])
+                continue
+            first, last = piles[0], piles[-1]
+            rest = piles[1:]
+            left = lefts.setdefault(rest, [])
+            if len(left) < first - 1:  # grown, never rebuilt: rows come in any order
+                left += [(s,) + rest for s in range(len(left) + 1, first)]
+            if len(piles) == 1:
+                result.append([rest, *left[: first - 1]])
+                continue
+            front, middle = piles[:-1], piles[1:-1]
+            right = rights.setdefault(front, [])
+            if len(right) < last - 1:
+                right += [front + (s,) for s in range(len(right) + 1, last)]
+            low = min(first, last)
+            shift = first - last
+            diagonal = diagonals.setdefault((middle, shift), [])
+            if len(diagonal) < low - 1:
+                base_first, base_last = first - low, last - low
+                diagonal += [
+                    (base_first + k,) + middle + (base_last + k,)
+                    for k in range(len(diagonal) + 1, low)
+                ]
+            emptied = (
+                ((first - low,) if first > low else ())
+                + middle
+                + ((last - low,) if last > low else ())
+            )
+            shorter = list(dict.fromkeys((rest, front, emptied)))
+            result.append(shorter + left[: first - 1] + right[: last - 1] + diagonal[: low - 1])
+        return result
 
     def parse_move(self, text: str) -> Move | BothEnds:  # type: ignore[override]
         match = _BOTH.match(text)

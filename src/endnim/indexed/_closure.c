@@ -5,7 +5,10 @@
  * closure(): positions are numbered in the order they are first met (the roots first); each
  *   one is expanded by one call of the Python hook ``expand`` (the rule set's ``children``),
  *   its children checked (rows: tuples of positive ints) and numbered through a dict (keyed by
- *   the position, or by ``key(child)`` where the rule set declares a canonical key). The edges
+ *   the position, or by ``key(child)`` where the rule set declares a canonical key). With a
+ *   ``batch`` hook (the rule set's ``children_batch``), the positions are expanded instead by
+ *   one call per run of up to ``batch_size`` positions not yet expanded, in numbering order: a
+ *   list of one children list per position, checked like ``expand``'s. The edges
  *   are kept as a CSR graph: offsets (int64, n + 1) and targets (int32). A position whose value
  *   is ``known`` (a dict, e.g. the rows a sweep's level before has solved) is not expanded.
  * grundy(): an iterative depth-first walk of that graph; a position is valued once all its
@@ -102,13 +105,26 @@ static PyObject *refuse(PyObject *bad, PyObject *value) {
     return NULL;
 }
 
+#define SEEN_SLOTS 65536 /* a power of 2 */
+
 static PyObject *closure(PyObject *self, PyObject *args) {
-    PyObject *roots, *expand, *key, *bad, *progress, *known;
+    PyObject *roots, *expand, *key, *bad, *progress, *known, *batch = Py_None;
     int rows;
-    Py_ssize_t max_states, max_edges, every;
-    if (!PyArg_ParseTuple(args, "OOOpnnOOnO", &roots, &expand, &key, &rows, &max_states,
-                          &max_edges, &bad, &progress, &every, &known))
+    Py_ssize_t max_states, max_edges, every, batch_size = 1;
+    if (!PyArg_ParseTuple(args, "OOOpnnOOnO|On", &roots, &expand, &key, &rows, &max_states,
+                          &max_edges, &bad, &progress, &every, &known, &batch, &batch_size))
         return NULL;
+    if (batch_size < 1) batch_size = 1;
+    /* Rows met lately, by address (rows only, no canonical key): see the walk below. */
+    PyObject **seen_rows = rows ? calloc(SEEN_SLOTS, sizeof(PyObject *)) : NULL;
+    int32_t *seen_numbers = rows ? calloc(SEEN_SLOTS, sizeof(int32_t)) : NULL;
+    if (rows && (!seen_rows || !seen_numbers)) {
+        free(seen_rows);
+        free(seen_numbers);
+        return PyErr_NoMemory();
+    }
+    PyObject *pending = NULL; /* the batch hook's last answer, consumed in order */
+    Py_ssize_t pending_next = 0;
     if (known != Py_None && !PyDict_Check(known)) {
         PyErr_SetString(PyExc_TypeError, "known must be a dict or None");
         return NULL;
@@ -156,10 +172,38 @@ static PyObject *closure(PyObject *self, PyObject *args) {
             if (grow_push(&offsets, &end)) goto done;
             continue;
         }
-        PyObject *position = PyList_GET_ITEM(positions, i);
-        Py_INCREF(position);
-        PyObject *children = PyObject_CallOneArg(expand, position);
-        Py_DECREF(position);
+        PyObject *children;
+        if (batch != Py_None) {
+            if (!pending || pending_next == PyList_GET_SIZE(pending)) {
+                Py_CLEAR(pending);
+                PyObject *chunk = PyList_New(0);
+                if (!chunk) goto done;
+                const uint8_t *flags = (const uint8_t *)given.given.data;
+                for (Py_ssize_t j = i;
+                     j < PyList_GET_SIZE(positions) && PyList_GET_SIZE(chunk) < batch_size; j++)
+                    if (!flags[j] && PyList_Append(chunk, PyList_GET_ITEM(positions, j))) {
+                        Py_DECREF(chunk);
+                        goto done;
+                    }
+                pending = PyObject_CallOneArg(batch, chunk);
+                Py_ssize_t asked = PyList_GET_SIZE(chunk);
+                Py_DECREF(chunk);
+                if (!pending) goto done;
+                if (!PyList_CheckExact(pending) || PyList_GET_SIZE(pending) != asked) {
+                    PyErr_SetString(PyExc_SystemError,
+                                    "indexed closure: the batch is not one list per position");
+                    goto done;
+                }
+                pending_next = 0;
+            }
+            children = PyList_GET_ITEM(pending, pending_next++);
+            Py_INCREF(children);
+        } else {
+            PyObject *position = PyList_GET_ITEM(positions, i);
+            Py_INCREF(position);
+            children = PyObject_CallOneArg(expand, position);
+            Py_DECREF(position);
+        }
         if (!children) goto done;
         if (!PyList_Check(children) && !PyTuple_Check(children)) {
             refuse(bad, children);
@@ -170,6 +214,17 @@ static PyObject *closure(PyObject *self, PyObject *args) {
         PyObject **items = PySequence_Fast_ITEMS(children);
         for (Py_ssize_t j = 0; j < count; j++) {
             PyObject *child = items[j];
+            /* The same row object met again (a batch hook shares its rows between positions):
+             * an exact tuple of exact ints is immutable, so its check and number stand. */
+            size_t slot = ((uintptr_t)child >> 4) & (SEEN_SLOTS - 1);
+            int cacheable = seen_rows && key == Py_None && PyTuple_CheckExact(child);
+            if (cacheable && seen_rows[slot] == child) {
+                if (grow_push(&targets, &seen_numbers[slot])) {
+                    Py_DECREF(children);
+                    goto done;
+                }
+                continue;
+            }
             if (rows && !valid_row(child)) {
                 refuse(bad, children);
                 Py_DECREF(children);
@@ -206,6 +261,11 @@ static PyObject *closure(PyObject *self, PyObject *args) {
                 Py_DECREF(children);
                 goto done;
             }
+            if (cacheable) { /* held until the walk ends, so its address is not reused */
+                Py_INCREF(child);
+                Py_XSETREF(seen_rows[slot], child);
+                seen_numbers[slot] = target;
+            }
         }
         Py_DECREF(children);
         int64_t end = (int64_t)targets.size;
@@ -229,6 +289,11 @@ static PyObject *closure(PyObject *self, PyObject *args) {
         Py_XDECREF(values);
     }
 done:
+    if (seen_rows)
+        for (Py_ssize_t slot = 0; slot < SEEN_SLOTS; slot++) Py_XDECREF(seen_rows[slot]);
+    free(seen_rows);
+    free(seen_numbers);
+    Py_XDECREF(pending);
     free(offsets.data);
     free(targets.data);
     free(numbers.data);

@@ -14,6 +14,8 @@ def closure(
     progress: Callable[[int, int], object] | None,
     every: int,
     known: dict[Any, int] | None,
+    batch: Callable[[list[Any]], list[Any]] | None = None,
+    batch_size: int = 1,
     /,
 ) -> tuple[list[Any], dict[Hashable, int], bytes, bytes, bytes, bytes, bytes, int]: ...
 def grundy(offsets: Any, targets: Any, terminal: Any, grundy: Any, remoteness: Any, /) -> int: ...

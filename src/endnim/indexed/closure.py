@@ -10,6 +10,12 @@ generic: it needs nothing of a rule set but its ``children`` and ``terminal_valu
 its ``canonical_key``, where the rule set declares one), so it serves rule sets with moves of
 their own kind that the interval engine does not know (End-Wythoff's diagonal move).
 
+A rule set may also define ``children_batch(positions)``: the children of many positions in one
+call (a list of one list per position, each the same positions as ``children`` gives). The walk
+then calls it once per :data:`BATCH_SIZE` positions instead of ``children`` once per position;
+its answers are checked as ``children``'s are, and :data:`SPOT_CHECKS` of them against
+``children`` itself.
+
 Budgets are the search's: a request whose estimate is over the budget is refused before any
 work (the same one-line :class:`BudgetError`), and the walk stops once it numbers more
 positions, or meets more options, than the budget allows.
@@ -54,6 +60,13 @@ Progress = Callable[[int, int], None]
 
 PROGRESS_EVERY = 4096
 """Positions expanded between two progress reports."""
+
+BATCH_SIZE = 2048
+"""Positions per call of a rule set's ``children_batch`` hook (where it has one)."""
+
+SPOT_CHECKS = 16
+"""Positions, spread over the closure, whose ``children_batch`` answer is checked against
+``children`` (the reference) after a walk that used the batch hook."""
 
 
 @dataclass(frozen=True)
@@ -130,9 +143,12 @@ def solve_closure(
     elif is_guarded(rules):  # many roots: the budget is the expected size
         expand = watched_expansion(rules, expand, roots[0] if roots else (), limit, limit)
     key = None if type(rules).canonical_key is RuleSet.canonical_key else rules.canonical_key
+    batch = _batch_expansion(rules, roots, largest, limit)
 
     def bad(value: Any) -> None:
-        refuse_value(rules, "children", value)
+        if batch is None:
+            refuse_value(rules, "children", value)
+        refuse_value(rules, "children_batch", [value])
 
     positions, numbers, root_numbers, offsets_bytes, targets_bytes, given, values, status = (
         _closure.closure(
@@ -146,6 +162,8 @@ def solve_closure(
             progress,
             PROGRESS_EVERY,
             known,
+            batch,
+            BATCH_SIZE,
         )
     )
     if status:
@@ -154,6 +172,8 @@ def solve_closure(
     targets = np.frombuffer(targets_bytes, dtype=np.int32)
     count = len(positions)
     is_given = np.frombuffer(given, dtype=np.uint8).astype(bool)
+    if batch is not None:
+        _spot_check(rules, positions, numbers, key, offsets, targets, is_given)
     terminal = np.frombuffer(values, dtype=np.int64).copy()  # the known values; 0 elsewhere
     for number in np.flatnonzero((offsets[1:] == offsets[:-1]) & ~is_given).tolist():
         terminal[number] = rules.terminal_value(positions[number])
@@ -178,6 +198,68 @@ def solve_closure(
         len(targets),
         key,
     )
+
+
+def _batch_expansion(
+    rules: RuleSet[Any, Any], roots: list[Any], largest: Any, limit: int
+) -> Callable[[list[Any]], list[Any]] | None:
+    """The rule set's ``children_batch`` hook, its answer's shape checked and watched as the
+    per-position expansion is; ``None`` if it has none."""
+    if not callable(getattr(rules, "children_batch", None)):
+        return None
+    hook = unchecked_hook(rules, "children_batch")
+
+    def expand(batch: list[Any]) -> list[Any]:
+        value = hook(batch)
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(children, list | tuple) for children in value
+        ):
+            refuse_value(rules, "children_batch", value)
+        if len(value) != len(batch):
+            raise RuleSetError(
+                f"{label_of(rules)}: children_batch() returned {len(value)} lists for "
+                f"{len(batch)} positions, expected one list per position"
+            )
+        return value if type(value) is list else list(value)
+
+    if not is_guarded(rules):
+        return expand
+    root = largest if largest is not None else (roots[0] if roots else ())
+    states = None if largest is not None else limit
+    return watched_expansion(rules, expand, root, limit, states, batched=True)
+
+
+def _spot_check(
+    rules: RuleSet[Any, Any],
+    positions: list[Any],
+    numbers: dict[Hashable, int],
+    key: Callable[[Any], Hashable] | None,
+    offsets: npt.NDArray[np.int64],
+    targets: npt.NDArray[np.int32],
+    is_given: npt.NDArray[np.bool_],
+) -> None:
+    """Check :data:`SPOT_CHECKS` positions' batch answers against ``children`` (the reference)."""
+    expanded = np.flatnonzero(~is_given)
+    if not len(expanded):
+        return
+    last = (
+        len(expanded) - 1
+    )  # evenly spread, first and last included (no numpy.unique: slow import)
+    picks = sorted({round(i * last / (SPOT_CHECKS - 1)) for i in range(SPOT_CHECKS)})
+    children = unchecked_hook(rules, "children")
+    for number in expanded[picks].tolist():
+        position = positions[number]
+        reference = children(position)
+        refuse_value(rules, "children", reference)
+        wanted = {numbers.get(child if key is None else key(child), -1) for child in reference}
+        got = set(targets[offsets[number] : offsets[number + 1]].tolist())
+        if wanted != got:
+            shown = rules.format_position(position)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise RuleSetError(
+                f"{label_of(rules)}: children_batch() and children() disagree on the position "
+                f"{shown or '(empty)'}: they must give the same positions"
+            )
 
 
 def _over_budget(rules: RuleSet[Any, Any], status: int, limit: int) -> None:

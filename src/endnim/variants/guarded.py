@@ -132,6 +132,12 @@ def _positions(rules: AnyRuleSet, value: Any) -> list[Any]:
     return [_position(rules, child) for child in value]
 
 
+def _batch_children(rules: AnyRuleSet, value: Any) -> list[list[Any]]:
+    if not isinstance(value, list | tuple) or not all(isinstance(c, list | tuple) for c in value):
+        raise _Refused("a list of lists of positions (one list per position given)")
+    return [_positions(rules, children) for children in value]
+
+
 def _options(rules: AnyRuleSet, value: Any) -> list[tuple[Any, Any]]:
     if not isinstance(value, list | tuple) or not all(
         isinstance(pair, tuple) and len(pair) == 2 for pair in value
@@ -203,6 +209,7 @@ CHECKS: dict[str, Callable[[AnyRuleSet, Any], Any]] = {
     "format_move": _text,
     "options": _options,
     "children": _positions,
+    "children_batch": _batch_children,
     "players": _players,
     "is_terminal": _bool,
     "terminal_value": _terminal_value,
@@ -570,12 +577,15 @@ def watched_expansion(
     root: Any,
     budget: int,
     states: int | None = None,
+    *,
+    batched: bool = False,
 ) -> Callable[[Any], list[Any]]:
     """``children_of``, stopped with a one-line :class:`BudgetError` once a search of a user's
     rule set from ``root`` expands more than ``budget`` states, or its memory grows by more
     than :data:`SEARCH_MEMORY_SLACK` beyond what the rule set's own estimate of that search
     implies: the estimate was wrong (positions that keep growing, say). ``states`` replaces
-    that estimate for a search of many roots at once (the indexed search's).
+    that estimate for a search of many roots at once (the indexed search's). ``batched``:
+    ``children_of`` takes a list of positions (a ``children_batch`` hook), each one counted.
 
     >>> from endnim.variants import get_variant
     >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
@@ -593,11 +603,12 @@ def watched_expansion(
     limit = estimate_bytes(states, root) + SEARCH_MEMORY_SLACK
     start = _peak_bytes()
     expanded = 0
+    next_look = 1024  # the memory is looked at every 1024 states expanded
     name = label_of(rules)
 
     def watched(node: Any) -> list[Any]:
-        nonlocal expanded
-        expanded += 1
+        nonlocal expanded, next_look
+        expanded += len(node) if batched else 1
         if expanded > budget:
             raise BudgetError(
                 f"{name} expanded more than {budget:,} states though its estimate allowed the "
@@ -606,7 +617,7 @@ def watched_expansion(
                 bytes_needed=0,
                 budget=budget,
             )
-        if expanded & 1023 == 0 and _peak_bytes() - start > limit:
+        if expanded >= next_look and _peak_bytes() - start > limit:
             raise BudgetError(
                 f"{name}: the search grew past {limit // 2**20:,} MiB after {expanded:,} states, "
                 "far beyond its estimate: positions that keep growing? stopped by the budget",
@@ -614,6 +625,8 @@ def watched_expansion(
                 bytes_needed=_peak_bytes() - start,
                 budget=budget,
             )
+        if expanded >= next_look:
+            next_look = expanded + 1024
         return children_of(node)
 
     return watched
