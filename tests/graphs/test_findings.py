@@ -4,14 +4,22 @@ stated range (or the smaller range named here where the stated one is expensive)
 from __future__ import annotations
 
 import itertools
+import json
+from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from endnim.graphs import families as F
 from endnim.graphs import findings
+from endnim.graphs.compiled import TreeEngine
+from endnim.graphs.position import Graph
 from endnim.parts import PartsSolver
+from endnim.sweep.trees import labelled_trees, tree_shapes
 from endnim.variants import get_variant
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @cache
@@ -142,3 +150,120 @@ def test_finding_7_three_by_three_is_corners_plus_a_depot_star() -> None:
         corners = findings.nim_sum([cells[0], cells[2], cells[6], cells[8]])
         plus = F.star(cells[4], [cells[1], cells[3], cells[5], cells[7]], "depot")
         assert solver.grundy(F.grid(3, 3, list(cells))) == corners ^ solver.grundy(plus), cells
+
+
+# Findings 9-11 (the larger computations of scripts/tree_findings.py), by the compiled solver.
+
+
+@cache
+def engine() -> TreeEngine:
+    return TreeEngine(budget=10**9)
+
+
+def long_legs(length: int, top: int) -> list[tuple[int, ...]]:
+    return [
+        leg
+        for size in range(1, length + 1)
+        for leg in itertools.product(range(1, top + 1), repeat=size)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("k", "length", "top"), [(2, 5, 3), (3, 3, 3), (3, 4, 2), (4, 3, 2), (4, 2, 3)]
+)
+def test_finding_9_spiders_centre_one_long_legs(k: int, length: int, top: int) -> None:
+    """Observed on exactly these ranges (docs/graphs.md)."""
+    checked = 0
+    for chosen in itertools.combinations_with_replacement(long_legs(length, top), k):
+        if sum(1 for leg in chosen if any(x != 1 for x in leg)) < 2:
+            continue
+        spider = F.spider(1, [list(leg) for leg in chosen])
+        rule = findings.spider_p_centre_one_long_legs(chosen)
+        assert (engine().grundy(spider) == 0) == rule, chosen
+        checked += 1
+    assert checked > 0
+
+
+def test_finding_9_needs_two_legs_with_a_label_other_than_one() -> None:
+    legs = ([1], [1, 2, 1])
+    assert engine().grundy(F.spider(1, legs)) == 0
+    assert findings.nim_sum([findings.leg_value(leg) for leg in legs]) == 1
+    with pytest.raises(ValueError, match="at least two legs"):
+        findings.spider_p_centre_one_long_legs(legs)
+
+
+def test_finding_9_long_leg_values() -> None:
+    """A leg played from its free end only is the depot path 0 - outer - ... - inner."""
+    from endnim.search import Solver
+
+    depot = get_variant("depot")
+    for leg in long_legs(3, 3):
+        labels = [0, *reversed(leg)]
+        edges = [[i, i + 1] for i in range(len(leg))]
+        graph = depot.coerce_position({"labels": labels, "edges": edges})
+        assert Solver(depot).value(graph).grundy == findings.leg_value(leg)  # type: ignore[union-attr]
+
+
+def trees(largest: int, top: int) -> Iterator[Graph]:
+    for n in range(1, largest + 1):
+        for shape in tree_shapes(n):
+            yield from labelled_trees(shape, n, top)
+
+
+def test_finding_10_branches_at_a_one() -> None:
+    """Observed on every tree with <= 8 vertices and labels <= 3 (one per isomorphism class),
+    at every vertex where the rule applies: rechecked here on that whole range."""
+    checked = 0
+    for position in trees(8, 3):
+        labels, edges = position.labels, position.edges
+        if findings.tree_p_at_a_one(labels, edges) is None:
+            continue
+        p = engine().grundy(position) == 0
+        for vertex, label in enumerate(labels):
+            hanging = findings.branches(labels, edges, vertex)
+            if label != 1 or sum(1 for b in hanging if special(b)) < 2:
+                continue
+            assert p == (findings.nim_sum([findings.branch_value(b) for b in hanging]) == 0)
+            checked += 1
+    assert checked == 35_810  # as data/trees/findings.json counts
+
+
+def special(branch: findings.Branch) -> bool:
+    return branch[0] != 1 or any(special(child) for child in branch[1])
+
+
+def test_finding_10_needs_every_branch_vertex_labelled_one() -> None:
+    """1(3 3(2 2)): the vertex labelled 3 has degree 3; the rule at the 1 says N, but it is P."""
+    tree = get_variant("tree").parse_position("1(3 3(2 2))")  # type: ignore[attr-defined]
+    assert engine().grundy(tree) == 0
+    assert findings.branch_value((3, ())) ^ findings.branch_value((3, ((2, ()), (2, ())))) == 3
+    assert findings.tree_p_at_a_one(tree.labels, tree.edges) is None
+
+
+def test_finding_10_caterpillars_and_the_stored_counts() -> None:
+    """Caterpillars with spine <= 3 (labels 1, 2), 0-2 leaves of 1, 2 per spine vertex: the rule
+    holds where it applies, and the counts match data/trees/findings.json."""
+    stored = json.loads((ROOT / "data" / "trees" / "findings.json").read_text())["caterpillars"]
+    hanging: list[list[int]] = [[], [1], [2], [1, 1], [1, 2], [2, 2]]
+    for spine_length in (1, 2, 3):
+        p = covered = 0
+        for spine in itertools.product((1, 2), repeat=spine_length):
+            for leaves in itertools.product(hanging, repeat=spine_length):
+                position = F.caterpillar(list(spine), list(leaves))
+                value = engine().grundy(position)
+                p += value == 0
+                rule = findings.tree_p_at_a_one(position.labels, position.edges)
+                if rule is not None:
+                    covered += 1
+                    assert rule == (value == 0), (spine, leaves)
+        row = stored[spine_length - 1]
+        assert (row["spine"], row["spine_labels"], row["p"]) == (spine_length, [1, 2], p)
+        assert row["finding_10_applies"] == row["finding_10_agrees"] == covered
+
+
+def test_finding_11_no_simple_xor() -> None:
+    """The first counterexamples docs/graphs.md names."""
+    tree = get_variant("tree")
+    value = {text: engine().grundy(tree.parse_position(text)) for text in ("2(1 1 4)", "1(2 2)")}  # type: ignore[attr-defined]
+    assert value == {"2(1 1 4)": 5, "1(2 2)": 0}
+    assert findings.nim_sum([1, 1, 4]) == 4 and findings.nim_sum([1, 2, 2]) == 1

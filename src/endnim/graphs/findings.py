@@ -1,7 +1,7 @@
-"""Closed forms found for the graph families (docs/graphs.md, "What the data show"); each says
-whether it is proved (the proof is in the docs) or observed on a stated range (the tests
-recheck it against exhaustive search there). None of them is from a paper: Albert & Nowakowski
-(2001) pose the games and leave them open.
+"""Closed forms found for the graph families (docs/graphs.md, "What the data show", Findings
+1-11); each says whether it is proved (the proof is in the docs) or observed on a stated range
+(the tests recheck it against exhaustive search there). None of them is from a paper: Albert &
+Nowakowski (2001) pose the games and leave them open.
 
 >>> star_p(1, [1, 2, 3]), star_p(3, [3, 3, 3]), star_p(3, [3, 3])
 (True, True, False)
@@ -12,7 +12,7 @@ recheck it against exhaustive search there). None of them is from a paper: Alber
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
+from functools import cache, reduce
 from operator import xor
 
 
@@ -63,18 +63,69 @@ def star_grundy_centre_one(leaves: Sequence[int]) -> int:
 
 
 def leg_value(leg: Sequence[int]) -> int:
-    """The Grundy value of a leg of at most two vertices played from its free end only (the
-    vertex it hangs from never moves): x for one vertex, and for x (inner) then y (outer)
-    y − 1 if y <= x, else y (**proved**: by induction on y, the options are the values of
-    (x, 1..y−1) and x alone).
+    """The Grundy value of a leg (a path written from the vertex it hangs from outwards) played
+    from its free end only (the vertex it hangs from never moves): x for one vertex, and for x
+    (inner) then y (outer) y − 1 if y <= x, else y (**proved**: by induction on y, the options
+    are the values of (x, 1..y−1) and x alone). Longer legs: the mex of the options (lower the
+    outer label, or delete the outer vertex), computed.
 
     >>> [leg_value([3, y]) for y in range(1, 7)]
     [0, 1, 2, 4, 5, 6]
+    >>> leg_value([1, 2, 1]), leg_value([2, 2, 2])
+    (0, 2)
     """
+    if not leg:
+        return 0
     if len(leg) == 1:
         return leg[0]
-    x, y = leg
-    return y - 1 if y <= x else y
+    if len(leg) == 2:
+        x, y = leg
+        return y - 1 if y <= x else y
+    branch: Branch = (leg[-1], ())
+    for label in reversed(leg[:-1]):
+        branch = (label, (branch,))
+    return branch_value(branch)
+
+
+Branch = tuple[int, tuple["Branch", ...]]
+"""A rooted tree hanging from a vertex that never moves: (label, children), children sorted."""
+
+
+@cache
+def branch_value(branch: Branch) -> int:
+    """The Grundy value of a rooted tree hanging from a vertex that never moves: a vertex may be
+    played (lowered or deleted) when it has no children left, its root included. A leg is a
+    branch that is a path (:func:`leg_value`).
+
+    >>> branch_value((3, ((1, ()), (2, ())))), branch_value((3, ((2, ()), (2, ()))))
+    (2, 0)
+    """
+    return mex({branch_value(option) if option else 0 for option in _branch_moves(branch)})
+
+
+def _branch_moves(branch: Branch) -> list[Branch | None]:
+    """The branches a move leaves (``None``: the root deleted), children kept sorted."""
+    label, children = branch
+    if not children:
+        return [(t, ()) for t in range(1, label)] + [None]
+    found: list[Branch | None] = []
+    for i, child in enumerate(children):
+        for new in _branch_moves(child):
+            rest = children[:i] + ((new,) if new else ()) + children[i + 1 :]
+            found.append((label, tuple(sorted(rest))))
+    return found
+
+
+def mex(values: set[int]) -> int:
+    """The least non-negative integer not in ``values``.
+
+    >>> mex({0, 1, 3})
+    2
+    """
+    least = 0
+    while least in values:
+        least += 1
+    return least
 
 
 def spider_p_centre_one(legs: Sequence[Sequence[int]]) -> bool:
@@ -89,12 +140,76 @@ def spider_p_centre_one(legs: Sequence[Sequence[int]]) -> bool:
     return zero != all(x == 1 for leg in legs for x in leg)
 
 
+def spider_p_centre_one_long_legs(legs: Sequence[Sequence[int]]) -> bool:
+    """**Observed** (docs/graphs.md, Finding 9; ranges there): a spider with centre 1 and k >= 2
+    legs of any length, **at least two of which have a label other than 1**, is a P-position
+    exactly when the legs' values (:func:`leg_value`) have nim-sum 0. Raises ValueError for
+    spiders with fewer than two such legs (there the rule fails: see Finding 9).
+
+    >>> spider_p_centre_one_long_legs([[2, 3, 1], [1, 2], [3]])
+    False
+    """
+    if sum(1 for leg in legs if any(x != 1 for x in leg)) < 2:
+        raise ValueError("the rule is for spiders with at least two legs with a label other than 1")
+    return nim_sum([leg_value(leg) for leg in legs]) == 0
+
+
+def branches(labels: Sequence[int], edges: Sequence[tuple[int, int]], vertex: int) -> list[Branch]:
+    """The branches of the tree (labels, edges) at ``vertex``, each hanging from it.
+
+    >>> branches([1, 2, 3], [(0, 1), (1, 2)], 1)
+    [(1, ()), (3, ())]
+    """
+    adjacency: list[list[int]] = [[] for _ in labels]
+    for u, v in edges:
+        adjacency[u].append(v)
+        adjacency[v].append(u)
+
+    def hanging(node: int, parent: int) -> Branch:
+        children = (hanging(w, node) for w in adjacency[node] if w != parent)
+        return (labels[node], tuple(sorted(children)))
+
+    return sorted(hanging(w, vertex) for w in adjacency[vertex])
+
+
+def _special(branch: Branch) -> bool:
+    return branch[0] != 1 or any(_special(child) for child in branch[1])
+
+
+def tree_p_at_a_one(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> bool | None:
+    """**Observed** (docs/graphs.md, Finding 10; ranges there): if every vertex of degree >= 3
+    is labelled 1 and some vertex labelled 1 has two or more branches with a label other than
+    1, the tree is a P-position exactly when the values of the branches at that vertex
+    (:func:`branch_value`) have nim-sum 0 (at every such vertex alike). ``None`` where the rule
+    does not apply.
+
+    >>> tree_p_at_a_one([1, 2, 2], [(0, 1), (0, 2)]), tree_p_at_a_one([2, 1, 1], [(0, 1), (0, 2)])
+    (True, None)
+    """
+    degree = [0] * len(labels)
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+        return None
+    for vertex, label in enumerate(labels):
+        hanging = branches(labels, edges, vertex)
+        if label == 1 and sum(map(_special, hanging)) >= 2:
+            return nim_sum([branch_value(b) for b in hanging]) == 0
+    return None
+
+
 __all__ = [
+    "branch_value",
+    "branches",
     "is_mersenne",
     "leg_value",
+    "mex",
     "nim_sum",
     "path_p",
     "spider_p_centre_one",
+    "spider_p_centre_one_long_legs",
     "star_grundy_centre_one",
     "star_p",
+    "tree_p_at_a_one",
 ]
