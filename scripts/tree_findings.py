@@ -86,6 +86,20 @@ def spider_rule() -> list[dict[str, object]]:
     return found
 
 
+def other_centres() -> dict[str, dict[str, object]]:
+    """Finding 9 for centres 2 and 3: the legs' values do not decide."""
+    found: dict[str, dict[str, object]] = {}
+    for centre in (2, 3):
+
+        def claim(legs: tuple[Leg, ...], value: int) -> bool:
+            return (value == 0) == (nim_sum([leg_value(leg) for leg in legs]) == 0)
+
+        members = ((legs, families.spider(centre, plain(legs))) for legs in spiders(3, 3, 3))
+        key = f"spider c={centre}, 3 legs <= 3, labels <= 3: P exactly when legs' values xor to 0"
+        found[key] = first_failure(members, claim)
+    return found
+
+
 def first_failure(
     members: Iterator[tuple[Member, Graph]], claim: Callable[[Member, int], bool]
 ) -> dict[str, object]:
@@ -238,6 +252,7 @@ def branch_rule(largest: int = 8, top: int = 3) -> dict[str, dict[str, object]]:
 def main() -> None:
     result = {
         "spiders_centre_one": spider_rule(),
+        "spiders_other_centres": other_centres(),
         "branches_at_a_one": branch_rule(),
         "caterpillars": caterpillars(),
         "xor_rules": xor_rules(),

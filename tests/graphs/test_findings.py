@@ -192,6 +192,12 @@ def test_finding_9_needs_two_legs_with_a_label_other_than_one() -> None:
         findings.spider_p_centre_one_long_legs(legs)
 
 
+def test_finding_9_fails_for_centres_two_and_three() -> None:
+    legs = ([1], [1], [2, 1])
+    assert findings.nim_sum([findings.leg_value(leg) for leg in legs]) == 0
+    assert engine().grundy(F.spider(2, legs)) == engine().grundy(F.spider(3, legs)) == 1
+
+
 def test_finding_9_long_leg_values() -> None:
     """A leg played from its free end only is the depot path 0 - outer - ... - inner."""
     from endnim.search import Solver
