@@ -24,7 +24,11 @@ from typing import Any
 
 from endnim.errors import BudgetError
 from endnim.ruleset import RuleSet
-from endnim.search import DEFAULT_BUDGET, estimate_bytes, format_bytes, format_count
+from endnim.search import (
+    DEFAULT_BUDGET,
+    format_count,
+    parts_budget_error,
+)
 
 
 def splits(rules: RuleSet[Any, Any]) -> bool:
@@ -109,15 +113,7 @@ class PartsSolver:
             return
         states = self.estimate(position)
         if states > self.budget:
-            need = estimate_bytes(states, position)
-            raise BudgetError(
-                f"exact search of this position may solve up to {format_count(states)} parts "
-                f"(about {format_bytes(need)} of memory); the budget is "
-                f"{format_count(self.budget)}: raise it with --budget",
-                states=states,
-                bytes_needed=need,
-                budget=self.budget,
-            )
+            raise parts_budget_error(states, position, self.budget)
 
     def grundy(self, position: Any) -> int:
         """The Grundy value of ``position``: the xor of its parts'.

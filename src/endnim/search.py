@@ -84,6 +84,24 @@ BYTES_PER_VISIT = 24
 its path (a lone pile of 4,999 coins: 50 million visits, 1.16 GB)."""
 
 
+def parts_budget_error(states: int, position: object, budget: int) -> BudgetError:
+    """The one-line refusal of a search by parts that may solve ``states`` parts, over
+    ``budget`` (the Python search by parts and the compiled tree solver say it alike).
+
+    >>> str(parts_budget_error(10**7, (3, 1, 4), 10**6)).split(";")[0]
+    'exact search of this position may solve up to 10,000,000 parts (about 2.8 GiB of memory)'
+    """
+    need = estimate_bytes(states, position)
+    return BudgetError(
+        f"exact search of this position may solve up to {format_count(states)} parts "
+        f"(about {format_bytes(need)} of memory); the budget is "
+        f"{format_count(budget)}: raise it with --budget",
+        states=states,
+        bytes_needed=need,
+        budget=budget,
+    )
+
+
 def estimate_bytes(states: int, position: object, work: int = 0) -> int:
     """Memory an exact search over ``states`` states (and ``work`` option visits) of positions
     like ``position`` may need: the memo, plus the option lists the walk holds on its path."""

@@ -32,7 +32,12 @@ from endnim.errors import BudgetError
 from endnim.graphs.base import ESTIMATE_CAP
 from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
-from endnim.search import DEFAULT_BUDGET, ImpartialValue, estimate_bytes, format_bytes, format_count
+from endnim.search import (
+    DEFAULT_BUDGET,
+    ImpartialValue,
+    format_count,
+    parts_budget_error,
+)
 
 try:
     from endnim.graphs._trees import MAX_DEPTH, OverLimit, TooDeep, TreeMemo
@@ -119,15 +124,7 @@ class TreeEngine:
         states = self.estimate(position)
         if states <= self.budget:
             return None
-        need = estimate_bytes(states, position)
-        return BudgetError(
-            f"exact search of this position may solve up to {format_count(states)} parts "
-            f"(about {format_bytes(need)} of memory); the budget is "
-            f"{format_count(self.budget)}: raise it with --budget",
-            states=states,
-            bytes_needed=need,
-            budget=self.budget,
-        )
+        return parts_budget_error(states, position, self.budget)
 
     def _solve(self, parts: TreeParts, position: Graph) -> list[tuple[int, int]]:
         """(Grundy value, remoteness) of each tree of ``parts``.
