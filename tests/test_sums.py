@@ -235,7 +235,7 @@ def test_a_summand_with_too_many_moves_is_not_listed_and_says_so() -> None:
     assert huge.winning_moves == [] and not huge.winning_moves_complete
     assert any("summand 1 (up to" in note for note in huge.notes)
     assert huge.to_dict()["winning_moves_complete"] is False
-    big = MAX_SUMMAND_MOVES // 4 + 1  # 4 (a + a) moves at most: over the limit
+    big = MAX_SUMMAND_MOVES // 2 + 1  # a row a a has a + a moves: over the limit
     partial = analyze(f"{big} {big} + 7 + 3")  # a a is P: the sum's value is 7 ^ 3 = 4
     assert partial.grundy == 4 and partial.winning_moves == ["2:L3"]
     assert not partial.winning_moves_complete

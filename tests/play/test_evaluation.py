@@ -8,16 +8,11 @@ from conftest import BUILT_IN_NAMES, positions, solver
 import endnim.play.evaluation as evaluation
 from endnim.errors import MoveError
 from endnim.moves import Move
-from endnim.play.evaluation import (
-    evaluate_moves,
-    in_ranges,
-    move_count_bound,
-    players_of,
-    search_affordable,
-)
+from endnim.play.evaluation import evaluate_moves, in_ranges, search_affordable
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.theory import MoveRange, theory_for
 from endnim.variants import get_variant
+from endnim.variants.base import move_count_bound, players_of
 
 VARIANTS = BUILT_IN_NAMES
 SMALL = list(positions(5, 4))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
-from endnim.errors import BudgetError, EndNimError, MoveError
+from endnim.errors import BudgetError, EndNimError
 from endnim.moves import End, Move
 from endnim.play.sum_game import SumGame, analysis_of
 from endnim.position import as_position
@@ -29,6 +29,7 @@ from endnim.ruleset import RuleSet
 from endnim.search import ImpartialValue, PartizanValue, default_solver
 from endnim.theory import MoveRange, theory_for
 from endnim.variants import Variant, get_variant
+from endnim.variants.base import move_count_bound, players_of
 
 PLAY_SEARCH_STATES = AUTO_SEARCH_BUDGET
 """The exact search gives the values of the moves when it needs at most this many states ..."""
@@ -144,40 +145,6 @@ class PositionMoves:
             "total": self.total,
             "values_from": self.values_from,
         }
-
-
-def players_of(rules: RuleSet[Any, Any], player: End | None) -> tuple[End | None, ...]:
-    """Whose moves to consider: ``(None,)`` when impartial; partizan: one player or both.
-
-    >>> players_of(get_variant("partizan"), None), players_of(get_variant("endnim"), "L")
-    (('L', 'R'), (None,))
-    """
-    if rules.impartial:
-        return (None,)
-    if player is None:
-        return ("L", "R")
-    if player not in ("L", "R"):
-        raise MoveError(f"the player is 'L' (Left) or 'R' (Right), not {player!r}")
-    return (player,)
-
-
-def move_count_bound(piles: Sequence[int], rules: Variant, player: End | None = None) -> int:
-    """An upper bound on the legal moves (computed, not enumerated: any pile size).
-
-    >>> [move_count_bound((3, 5), get_variant(name)) for name in ("endnim", "muller")]
-    [8, 6]
-    """
-    piles = tuple(piles)
-    if rules.is_terminal(piles):
-        return 0
-    total = 0
-    for who in players_of(rules, player):
-        ends = rules.ends(piles, who)
-        if len(piles) == 1 and rules.impartial:
-            ends = ends[:1]  # a lone pile is both ends: one move per resulting position
-        for end in ends:
-            total += piles[0] if end == "L" else piles[-1]
-    return total * (2 if rules.reversible else 1)
 
 
 def winning_ranges(piles: Sequence[int], rules: Variant) -> list[MoveRange]:

@@ -35,6 +35,7 @@ from endnim.search import ImpartialValue, Solver
 from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
 from endnim.theory import Reason
 from endnim.variants import MisereConwayEndNim, MisereEndNim, Variant, get_variant
+from endnim.variants.base import move_count_bound
 from endnim.variants.sums import Sum, SumOf, is_sum, summand_rules
 
 AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
@@ -196,8 +197,7 @@ def move_bound(part: Any, rules: RuleSet[Any, Any]) -> int | None:
     True
     """
     if isinstance(rules, Variant):
-        piles = tuple(part)
-        return 4 * (piles[0] + piles[-1]) if piles else 0  # both ends, reversal, both players
+        return move_count_bound(tuple(part), rules) if part else 0
     if isinstance(rules, GraphRuleSet):
         labels: tuple[int, ...] = part.labels
         return 2 * sum(label for label in labels if label > 0)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from endnim.errors import MoveError
 from endnim.moves import End, Move
 from endnim.position import Position, as_position, parse_position, trusted_position
 from endnim.ruleset import RuleSet
+
+AnyRuleSet = RuleSet[Any, Any]
 
 Piles = tuple[int, ...]
 RawOption = tuple[End, int, bool, Piles]
@@ -194,6 +196,42 @@ class Variant(RuleSet[Position, Move], ABC):
 
 
 _END_NAMES = {"L": "first", "R": "last"}
+
+
+def players_of(rules: AnyRuleSet, player: End | None) -> tuple[End | None, ...]:
+    """Whose moves to consider: ``(None,)`` when impartial; partizan: one player or both.
+
+    >>> from endnim.variants import get_variant
+    >>> players_of(get_variant("partizan"), None), players_of(get_variant("endnim"), "L")
+    (('L', 'R'), (None,))
+    """
+    if rules.impartial:
+        return (None,)
+    if player is None:
+        return ("L", "R")
+    if player not in ("L", "R"):
+        raise MoveError(f"the player is 'L' (Left) or 'R' (Right), not {player!r}")
+    return (player,)
+
+
+def move_count_bound(piles: Sequence[int], rules: Variant, player: End | None = None) -> int:
+    """An upper bound on the legal moves (computed, not enumerated: any pile size).
+
+    >>> from endnim.variants import get_variant
+    >>> [move_count_bound((3, 5), get_variant(name)) for name in ("endnim", "muller")]
+    [8, 6]
+    """
+    piles = tuple(piles)
+    if rules.is_terminal(piles):
+        return 0
+    total = 0
+    for who in players_of(rules, player):
+        ends = rules.ends(piles, who)
+        if len(piles) == 1 and rules.impartial:
+            ends = ends[:1]  # a lone pile is both ends: one move per resulting position
+        for end in ends:
+            total += piles[0] if end == "L" else piles[-1]
+    return total * (2 if rules.reversible else 1)
 
 
 def end_children(piles: Piles, end: End, sizes: Iterable[int]) -> list[Piles]:

@@ -265,7 +265,8 @@ def graph_moves_task(text: str, variant: str, player: End | None) -> dict[str, A
     value, remoteness); otherwise the winning moves come from the analysis by parts (and the
     Grundy values, impartial, from the parts' values), the remoteness is ``null``.
     """
-    from endnim.play.evaluation import players_of, search_affordable
+    from endnim.play.evaluation import search_affordable
+    from endnim.variants.base import players_of
 
     rules = get_variant(variant)
     assert isinstance(rules, GraphRuleSet)
