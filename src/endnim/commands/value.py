@@ -45,6 +45,7 @@ def value(
     """
     from endnim.cgt import atomic_weight, outcome, position_value, sum_value
     from endnim.cgt.positions import deep_recursion, estimate_work
+    from endnim.search import estimate_or_none
     from endnim.variants import Variant, get_variant
 
     rules = get_variant(variant)
@@ -60,7 +61,9 @@ def value(
             raise EndNimError(f"no such option: {token} (see 'endnim value --help')")
     summands = parse_sum(" ".join(position), None if row else rules)
     limit = None if max_length == 0 else max_length
-    largest = max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
+    largest = max(
+        estimate_work(s)[0] if row else (estimate_or_none(rules, s) or 0) for s in summands
+    )
     chosen = None if row else rules
     with _Progress(show=largest > PROGRESS_ABOVE and not as_json) as bar:
         parts = [
