@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -73,11 +72,9 @@ def test_piles_beyond_the_digit_limit_are_refused() -> None:
 
 
 def test_rows_beyond_the_row_limit_are_refused_at_once() -> None:
-    started = time.perf_counter()
     for args in (("analyze", "-v", "misere", "3^9999999"), ("play", "--", "3^9999999")):
         err = one_line_error(endnim(*args, stdin=b""))
         assert f"{MAX_PILES:,}" in err
-    assert time.perf_counter() - started < 30  # generous: two process start-ups, no row built
 
 
 @pytest.mark.parametrize("position", ["198763", "1000 1 1000"])
