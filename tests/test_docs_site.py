@@ -5,10 +5,11 @@ Markdown misreads fails the tests."""
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import hang_guard
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,12 +26,11 @@ def load_hooks() -> ModuleType:
 
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    done = subprocess.run(
+    done = hang_guard.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     for page in ("index.html", "reference/cgt.html", "partizan.html", "notebook.ipynb"):

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 from tests.rules_gallery.broken import FAULTS
@@ -31,11 +32,10 @@ RUNTIME_FAULTS = [
 
 
 def endnim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
         text=True,
-        timeout=120,
         env=ENV,
     )
 
@@ -85,11 +85,10 @@ def test_a_game_that_need_not_end_is_one_line_on_every_command_that_searches(
         (tmp_path / "twin.py").write_text(PARTIZAN_TWIN.format(name=name))
         spec = f"{tmp_path / 'twin.py'}:Partizan{name}"
     args = [a.format(tmp=tmp_path) for a in SEARCHING_COMMANDS[command]]
-    done = subprocess.run(
+    done = hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args, "--rules", spec],
         capture_output=True,
         text=True,
-        timeout=120,
         env={**ENV, "PYTHONPATH": str(GALLERY.parent)},
         input="L0\n" if command == "play" else None,
     )

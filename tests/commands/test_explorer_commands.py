@@ -9,6 +9,7 @@ import io
 import json
 from pathlib import Path
 
+import hang_guard
 import pytest
 from test_search import A4B_TABLE
 
@@ -344,12 +345,10 @@ def test_conjecture_survives_a_real_ctrl_c(tmp_path: Path) -> None:
     assert "Traceback" not in err and not out
     saved = json.loads(next(tmp_path.glob("*.json")).read_text())["data"]["report"]
     assert 0 < saved["positions"] < sum(7**k for k in range(1, 8))
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
-    )
+    done = hang_guard.run([sys.executable, "-c", script, *args], capture_output=True, text=True)
     resumed = json.loads(done.stdout)
-    fresh = subprocess.run(
-        [sys.executable, "-c", script, *args[:-2]], capture_output=True, text=True, timeout=120
+    fresh = hang_guard.run(
+        [sys.executable, "-c", script, *args[:-2]], capture_output=True, text=True
     )
     assert done.returncode == fresh.returncode == 0 and resumed["resumed"]
     assert resumed | {"resumed": False} == json.loads(fresh.stdout)

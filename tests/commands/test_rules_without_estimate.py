@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 from endnim import ruleset as ruleset_module
@@ -40,11 +41,10 @@ def example(tmp_path: Path) -> str:
 
 
 def endnim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
-        text=True,
-        timeout=120,  # a hang guard only: each run takes about a second
+        text=True,  # a hang guard only: each run takes about a second
         env={**os.environ, "ENDNIM_BUDGET": "2000000"},
     )
 

@@ -5,10 +5,10 @@ example, End-Nim with the subtraction set {1, 2, 4}), and its proved findings ag
 from __future__ import annotations
 
 import csv
-import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 from click.testing import CliRunner
 
 import endnim
@@ -54,8 +54,8 @@ def test_the_proved_findings_against_the_search() -> None:
 def test_a_rule_set_without_a_compiled_path_is_refused_in_one_line(tmp_path: Path) -> None:
     wythoff = SPEC.replace("subtraction.py:SubtractionEndNim", "end_wythoff.py:EndWythoff")
     args = ["atlas", "periodicity", str(tmp_path / "w.csv"), "--rules", wythoff, "--cols", "16"]
-    done = subprocess.run(
-        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True, timeout=120
+    done = hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True
     )
     assert done.returncode == 2
     assert "no recurrence for End-Wythoff" in done.stderr
