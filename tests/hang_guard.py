@@ -33,3 +33,20 @@ def run(args: Sequence[str], hang_guard: float = HANG_GUARD, **options: Any) -> 
             "its normal time on a loaded machine; not a speed check)",
             pytrace=False,
         )
+
+
+def communicate(
+    process: subprocess.Popen[Any], hang_guard: float = HANG_GUARD, **options: Any
+) -> tuple[Any, Any]:
+    """``process.communicate(**options)``; a process still running after ``hang_guard``
+    seconds is killed and the test fails with "hang: ..." (not a speed check)."""
+    try:
+        return process.communicate(timeout=hang_guard, **options)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail(
+            f"hang: {process.args!r:.200} did not end within {hang_guard:g} s (a hang guard, "
+            "not a speed check)",
+            pytrace=False,
+        )
