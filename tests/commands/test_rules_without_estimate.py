@@ -97,3 +97,25 @@ def test_an_unchecked_rule_set_without_estimate_is_bounded_too() -> None:
     with pytest.raises(BudgetError, match=r"stopped after more than 100 positions"):
         Solver(game, budget=100).value(1000)
     assert Solver(game, budget=100).value(99).grundy == grundy_of_heap(99)  # type: ignore[union-attr]
+
+
+def test_sums_of_it_are_the_xor_of_exhaustive_search(example: str) -> None:
+    rules = load_rules(example)
+    try:
+        for a in range(1, 13):
+            for b in range(1, 13):
+                want = grundy_of_heap(a) ^ grundy_of_heap(b)
+                assert analyze(f"{a} + {b}", variant=rules.name).grundy == want, (a, b)
+    finally:
+        unregister_variant(rules.name)
+
+
+def test_it_can_be_played_with_hints_from_the_bounded_search(example: str) -> None:
+    done = hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", "play", "--rules", example, "7"],
+        input="1\n",
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "internal error" not in done.stderr and "error" not in done.stdout
