@@ -29,11 +29,33 @@ import sys
 from typing import Any, BinaryIO
 
 from endnim.errors import EndNimError
+from endnim.supervise import WorkerFault
 
 SELF_SUPERVISED = frozenset({"serve", "check-rules"})
 """Commands that run a user's code in workers of their own."""
 RULES_MEMORY = 4 * 2**30
 """Memory (bytes) the worker of a command may add (``ENDNIM_RULES_MEMORY``, in MiB)."""
+START_TRIES = 3
+"""Times a batch's worker is started afresh before a failure to start ends the batch."""
+LINE_TIMEOUT = 600.0
+"""Seconds one batch line may take in its worker (``ENDNIM_LINE_TIMEOUT``; a hang guard: a
+hook's own deadline, ``ENDNIM_HOOK_TIMEOUT``, is far shorter)."""
+
+
+def line_timeout() -> float | None:
+    """Seconds one batch line may take (``ENDNIM_LINE_TIMEOUT``; 0 or less: no limit).
+
+    >>> line_timeout()
+    600.0
+    """
+    text = os.environ.get("ENDNIM_LINE_TIMEOUT", "").strip()
+    try:
+        value = float(text) if text else LINE_TIMEOUT
+    except ValueError:
+        return LINE_TIMEOUT
+    if value != value or value == float("inf"):
+        return LINE_TIMEOUT
+    return value if value > 0 else None
 
 
 def rules_specs(argv: list[str]) -> list[str]:
@@ -76,6 +98,30 @@ def _label(argv: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------- in this process
+def _worker(argv: list[str], stdin: int | None = None) -> Any:
+    """The supervisor of the command's worker, which loads the rule sets first (so that a
+    file that does not load is one line, and messages name the rule set as the file does)."""
+    from endnim.supervise import Supervisor
+
+    worker = Supervisor(
+        "endnim.commands.supervised:load_specs",
+        (rules_specs(argv),),
+        label=_label(argv),
+        memory=rules_memory(),
+        stdin=stdin,
+    )
+    original = worker.start
+
+    def start() -> Any:
+        labels = original()
+        if isinstance(labels, list) and labels and all(isinstance(x, str) for x in labels):
+            worker.label = labels[-1][:300]
+        return labels
+
+    worker.start = start  # type: ignore[method-assign]
+    return worker
+
+
 def _write(kind: str, payload: Any) -> None:
     stream = sys.stdout if kind == "out" else sys.stderr
     if isinstance(payload, bytes):
@@ -114,14 +160,13 @@ def _error(message: str) -> None:
 def run(argv: list[str]) -> int:
     """Run the command line ``argv`` (which names a user's rule set) supervised; its exit
     status."""
-    from endnim.supervise import Supervisor, WorkerFault
-
     if _command(argv) == "analyze" and any(
         token == "--batch" or token.startswith("--batch=") for token in argv
     ):
         return _batch(argv)
-    worker = Supervisor(label=_label(argv), memory=rules_memory(), stdin=_stdin_fd())
+    worker = _worker(argv, stdin=_stdin_fd())
     try:
+        worker.start()
         code = worker.call("endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write)
     except WorkerFault as fault:
         _error(str(fault))
@@ -132,9 +177,18 @@ def run(argv: list[str]) -> int:
     except KeyboardInterrupt:
         print("endnim: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
     finally:
         worker.stop()
     return code if type(code) is int and 0 <= code < 256 else 1
+
+
+def _reader_gone() -> int:
+    """Standard output's reader went away (``| head``): stop quietly, as a pipe's writer does."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 def _batch(argv: list[str]) -> int:
@@ -143,7 +197,6 @@ def _batch(argv: list[str]) -> int:
     from endnim.commands.analyze import batch_error, batch_lines
     from endnim.commands.common import deferred_rules
     from endnim.json_line import dumps
-    from endnim.supervise import Supervisor, WorkerFault
 
     args = argv[argv.index("analyze") + 1 :]
     with deferred_rules():
@@ -157,13 +210,24 @@ def _batch(argv: list[str]) -> int:
         _error("give either POSITION or --batch, not both")
         return 2
     prepare_args = [token for token in argv]
-    worker = Supervisor(label=_label(argv), memory=rules_memory())
+    worker = _worker(argv)
     out = sys.stdout.buffer
     failures = 0
 
+    ready = False
+
     def start() -> None:
-        worker.start()
-        worker.call("endnim.commands.supervised:prepare_batch", prepare_args, _terminal())
+        """A fresh worker, ready for lines; a worker harmed while it starts is tried again."""
+        nonlocal ready
+        for attempt in range(START_TRIES):
+            try:
+                worker.start()
+                worker.call("endnim.commands.supervised:prepare_batch", prepare_args, _terminal())
+                ready = True
+                return
+            except WorkerFault:
+                if attempt == START_TRIES - 1:
+                    raise
 
     def fail(number: int, text: str, message: str) -> None:
         nonlocal failures
@@ -174,10 +238,29 @@ def _batch(argv: list[str]) -> int:
             out.write(dumps(batch_error(text, number, message)) + b"\n")
             out.flush()
 
+    def answer(text: str) -> tuple[str, Any]:
+        """The line's answer; a worker that fails (or cannot be started again) is this
+        line's error, and the next line gets a fresh worker."""
+        nonlocal ready
+        if not ready:
+            start()
+        try:
+            return _line_answer(
+                worker.call("endnim.commands.supervised:batch_line", text, timeout=line_timeout())
+            )
+        except WorkerFault:
+            ready = False
+            raise
+
     try:
         try:
-            start()
-        except EndNimError as error:  # the file does not load, the options are wrong
+            start()  # the first start: a file that does not load ends the command
+        except WorkerFault as fault:
+            if fault.hook == "import":  # the file's own code fails to load: no line can run
+                _error(str(fault))
+                return 2
+            # else harmed from outside while it started: each line tries again
+        except EndNimError as error:
             _error(str(error))
             return 2
         for number, text, problem in batch_lines(stream):
@@ -185,17 +268,7 @@ def _batch(argv: list[str]) -> int:
                 fail(number, text, problem)
                 continue
             try:
-                kind, payload = _line_answer(
-                    worker.call("endnim.commands.supervised:batch_line", text)
-                )
-            except WorkerFault as fault:
-                fail(number, text, str(fault))
-                try:
-                    start()
-                except EndNimError as error:
-                    _error(f"the batch stopped at line {number}: {error}")
-                    return 2
-                continue
+                kind, payload = answer(text)
             except (EndNimError, RuntimeError, MemoryError) as error:
                 fail(number, text, " ".join(str(error).split()) or type(error).__name__)
                 continue
@@ -209,9 +282,10 @@ def _batch(argv: list[str]) -> int:
                 out.flush()
         out.flush()
     except KeyboardInterrupt:
-        out.flush()
         print("endnim: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
     finally:
         worker.stop()
     return 2 if failures else 0
@@ -292,6 +366,15 @@ def worker_streams(terminal: dict[str, Any]) -> None:
             io.BufferedWriter(raw, 1 << 16), encoding="utf-8", errors="replace", line_buffering=tty
         )
         setattr(sys, name, stream)
+
+
+def load_specs(specs: list[str]) -> list[str]:
+    """Load the users' rule sets ``specs`` in this worker; how messages name them (the
+    set-up of a command's worker)."""
+    from endnim.variants import load_rules
+    from endnim.variants.guarded import label_of
+
+    return [label_of(load_rules(spec)) for spec in specs]
 
 
 _BATCH: dict[str, Any] = {}

@@ -94,6 +94,18 @@ def _how(code: int | None) -> str:
     return f"exit {code}"
 
 
+def _stopped(process: subprocess.Popen[bytes] | None) -> bool:
+    """Whether the worker is stopped (by ``SIGSTOP`` or a tracer), from ``/proc``."""
+    if process is None:
+        return False
+    try:
+        with open(f"/proc/{process.pid}/stat", "rb") as stat:
+            state = stat.read().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"T", b"t")
+
+
 def _split_tag(tag: str, fallback: str) -> tuple[str, str]:
     """``(label, hook)`` of a watch tag ``"label: hook"``."""
     label, _, hook = tag.rpartition(": ")
@@ -264,6 +276,7 @@ class Supervisor:
         assert self.connection is not None and self.record is not None
         started = time.monotonic()
         overdue_ticks = 0
+        stopped_since = 0.0
         while True:
             try:
                 ready = self.connection.poll(TICK)
@@ -298,6 +311,19 @@ class Supervisor:
                 raise self._died()
             depth, since, tag = self.record.read()
             now = time.monotonic()
+            if _stopped(self.process):
+                stopped_since = stopped_since or now
+                if self.hook_limit > 0 and now - stopped_since > self.hook_limit:
+                    label, hook = _split_tag(tag, self.label) if depth > 0 else (self.label, "")
+                    self.stop()
+                    raise WorkerFault(
+                        f"{label}: its worker process was stopped (SIGSTOP?) for more than "
+                        f"{self.hook_limit:g} s and was killed",
+                        "died",
+                        hook,
+                    )
+            else:
+                stopped_since = 0.0
             if depth > 0 and self.hook_limit > 0 and since > 0 and now - since > self.hook_limit:
                 overdue_ticks += 1
                 if overdue_ticks >= 2:  # read twice: never on a half-written record

@@ -41,7 +41,7 @@ class HookRecord:
 
     def __init__(self, buffer: Any) -> None:
         self.buffer = buffer
-        self.view = memoryview(buffer)
+        self.view = memoryview(buffer).cast("B")
         self.depth = 0
         self.tag = b"\0" * TAG_BYTES
 
@@ -75,7 +75,8 @@ class HookRecord:
     def read(self) -> tuple[int, float, str]:
         """``(depth, since, "label: hook")`` as last written."""
         depth, since = _HEAD.unpack_from(self.buffer, 0)
-        tag = bytes(self.view[16:RECORD_BYTES]).rstrip(b"\0").decode(errors="replace")
+        raw = bytes(self.view[16:RECORD_BYTES]).split(b"\0", 1)[0]
+        tag = "".join(c for c in raw.decode(errors="replace") if c.isprintable())
         return int(depth), float(since), tag
 
 

@@ -59,6 +59,28 @@ class _Nowhere:
         raise OSError("a supervised worker has no standard output")
 
 
+def _map_page(fd: int) -> Any:
+    """The shared page of ``fd``, mapped, and ``fd`` closed: no descriptor is left to write it
+    through (Python's own ``mmap`` keeps a duplicate of the descriptor)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mmap.restype = ctypes.c_void_p
+        libc.mmap.argtypes = [
+            ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+            ctypes.c_long,
+        ]  # fmt: skip
+        address = libc.mmap(None, watch.RECORD_BYTES, 3, 1, fd, 0)  # read|write, shared
+        if address in (None, ctypes.c_void_p(-1).value):
+            raise OSError("mmap failed")
+        page: Any = (ctypes.c_ubyte * watch.RECORD_BYTES).from_address(address)
+    except (OSError, AttributeError):
+        page = mmap.mmap(fd, watch.RECORD_BYTES)
+    os.close(fd)
+    return page
+
+
 def _answer(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
     try:
         return ("ok", function(*args))
@@ -72,8 +94,7 @@ def main(argv: list[str]) -> None:
     config = json.loads(argv[2])
     connection = Connection(socket_fd)
     channel.connect(connection)
-    shared = mmap.mmap(watch_fd, watch.RECORD_BYTES)
-    watch.attach(shared)
+    watch.attach(_map_page(watch_fd))
     sys.stdout = _Nowhere()
     sys.stderr = _Nowhere()
     confined = confine(

@@ -96,11 +96,15 @@ MAX_VALUE = 2**62
 game's but a fault, and would overflow where endnim draws or converts it."""
 
 
+MAX_TEXT = 4 * 2**20
+"""The longest text a hook may give (a position's or a move's notation)."""
+
+
 def _text(rules: AnyRuleSet, value: Any) -> str:
     text = _plain_str(value)
-    if text is not None:
+    if text is not None and len(text) <= MAX_TEXT:
         return text
-    raise _Refused("a string")
+    raise _Refused(f"a string of at most {MAX_TEXT:,} characters")
 
 
 def _hashable(value: Any) -> bool:
