@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     (:mod:`endnim.commands.supervised`): this process never runs the user's code.
     """
     args = sys.argv[1:] if argv is None else list(argv)
-    if any(a == "--rules" or a.startswith("--rules=") for a in args):
+    if any(a == "--rules" or a.startswith("--rules=") or ".py:" in a for a in args):
         from endnim.commands.supervised import run, wants_supervision
 
         if wants_supervision(args):

@@ -58,8 +58,19 @@ def line_timeout() -> float | None:
     return value if value > 0 else None
 
 
+POSITIONAL_SPEC = frozenset({"rules-info"})
+"""Commands that take a rule set's ``FILE.py:Class`` as an argument rather than ``--rules``."""
+
+
 def rules_specs(argv: list[str]) -> list[str]:
-    """The ``--rules`` values in ``argv`` (``--rules X`` or ``--rules=X``), before any ``--``."""
+    """The ``--rules`` values in ``argv`` (``--rules X`` or ``--rules=X``), before any ``--``;
+    for ``rules-info``, its ``FILE.py:Class`` argument.
+
+    >>> rules_specs(["rules-info", "mine.py:Mine", "--json"])
+    ['mine.py:Mine']
+    """
+    if _command(argv) in POSITIONAL_SPEC:
+        return [t for t in argv[1:] if not t.startswith("-") and ".py:" in t][:1]
     specs = []
     for index, token in enumerate(argv):
         if token == "--":
