@@ -79,3 +79,45 @@ def thermograph_svg(thermo: Thermograph, *, width: int = 360, height: int = 240)
         "</svg>",
     ]
     return "".join(parts)
+
+
+def thermograph_png(thermo: Thermograph, path: str) -> None:
+    """The thermograph drawn with matplotlib into a PNG file (``--thermograph out.png``).
+
+    >>> import os, tempfile
+    >>> from endnim.cgt import parse
+    >>> from endnim.cgt.thermograph import thermograph
+    >>> out = os.path.join(tempfile.mkdtemp(), "t.png")
+    >>> thermograph_png(thermograph(parse("{3|-1}")), out)
+    >>> open(out, "rb").read(8) == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    top = float(max(thermo.temperature, Fraction(0)) + 1)
+    figure, axes = plt.subplots(figsize=(5, 3.4), dpi=120)
+    for wall, colour, name in (
+        (thermo.left, LEFT_COLOUR, "left"),
+        (thermo.right, RIGHT_COLOUR, "right"),
+    ):
+        axes.plot(
+            [float(x) for _, x in wall],
+            [float(t) for t, _ in wall],
+            color=colour,
+            lw=2,
+            label=f"{name} wall",
+        )
+    mast = float(thermo.mean)
+    axes.plot([mast, mast], [float(thermo.temperature), top], color="#555", lw=2, label="mast")
+    axes.axhline(0, color="#ccc", lw=0.8, ls="--")
+    axes.invert_xaxis()  # Left's side (positive values) on the left, as in Winning Ways
+    axes.set_xlabel("value")
+    axes.set_ylabel("temperature t")
+    axes.set_title(f"mean {thermo.mean}, temperature {thermo.temperature}")
+    axes.legend(loc="upper right", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, format="png")
+    plt.close(figure)

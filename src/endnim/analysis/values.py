@@ -1,0 +1,233 @@
+"""The value of a partizan position, a sum or a comparison, as every front-end shows it: the
+JSON object of ``endnim value --json``, which ``/api/value`` and the page's value card give too
+(one module below both, so the page does not depend on the command line).
+
+The fields: the canonical form (Unicode and CGSuite ASCII), outcome, birthday, both stops,
+whether it is a number, mean and temperature (exact dyadic strings, "3/2", "-1"), the
+thermograph's walls (:mod:`endnim.cgt.thermograph`), the reduced canonical form, and the
+atomic weight where the game is all-small (else ``null`` and a note, never an error). A sum
+lists each summand's value, mean and temperature and names the hottest one: where a player
+should look first (means add, Siegel Thm II.5.16; temperatures do not).
+
+>>> from endnim.cgt import parse
+>>> v = value_fields(["G"], parse("{3|-1}") + parse("^"), None)
+>>> v["value_ascii"], v["atomic_weight"], v["mean"], v["temperature"], v["reduced"]
+('{3^|-1^}', None, '1', '2', '{3|-1}')
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from endnim.errors import EndNimError
+
+__all__ = [
+    "comparison_fields",
+    "hottest",
+    "parse_sum",
+    "split_comparison",
+    "summand_fields",
+    "thermal_fields",
+    "value_fields",
+]
+
+
+def parse_sum(text: str, rules: Any = None) -> list[Any]:
+    """The summands of ``3 1 2 + 2 2`` (each a position in any notation ``analyze`` reads,
+    or in ``rules``' own notation when a rule set is given).
+
+    >>> parse_sum("3 1 2 + 2^2")
+    [Position(3, 1, 2), Position(2, 2)]
+    """
+    from endnim.position import as_position
+
+    if not text.strip():
+        raise EndNimError("no position given: e.g. 'endnim value 3 1 2' or 'endnim value 2 1 + 3'")
+    summands = []
+    for number, part in enumerate(text.split("+"), start=1):
+        if not part.strip():
+            raise EndNimError(f"summand {number} of {text.strip()!r} is empty")
+        summands.append(as_position(part) if rules is None else rules.parse_position(part))
+    return summands
+
+
+_VS = re.compile(r"\s+vs\.?\s+|^\s*vs\.?\s+|\s+vs\.?\s*$", re.IGNORECASE)
+
+
+def split_comparison(text: str) -> tuple[str, str] | None:
+    """``("G", "H")`` for ``G vs H`` (each side a position or a sum), else ``None``.
+
+    >>> split_comparison("3 1 2 vs 2 2 + 1"), split_comparison("3 1 2")
+    (('3 1 2', '2 2 + 1'), None)
+    """
+    parts = _VS.split(text)
+    if len(parts) == 1:
+        return None
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        raise EndNimError(f"a comparison is 'G vs H', one position or sum on each side: {text!r}")
+    return parts[0].strip(), parts[1].strip()
+
+
+def _dyadic(x: Fraction) -> str:
+    return str(x)
+
+
+def thermal_fields(g: Any) -> dict[str, Any]:
+    """Stops, mean, temperature, whether G is a number, and its thermograph's walls.
+
+    >>> from endnim.cgt import parse
+    >>> f = thermal_fields(parse("{3|-1}"))
+    >>> f["left_stop"], f["right_stop"], f["mean"], f["temperature"], f["thermograph"]["left"]
+    ('3', '-1', '1', '2', [['-1', '4'], ['2', '1']])
+    """
+    from endnim.cgt import left_stop, right_stop
+    from endnim.cgt.positions import deep_recursion
+    from endnim.cgt.thermograph import thermograph
+
+    with deep_recursion():
+        thermo = thermograph(g)
+        left, right = left_stop(g), right_stop(g)
+    return {
+        "left_stop": _dyadic(left),
+        "right_stop": _dyadic(right),
+        "is_number": g.is_number,
+        "mean": _dyadic(thermo.mean),
+        "temperature": _dyadic(thermo.temperature),
+        "thermograph": thermo.to_json(),
+    }
+
+
+def _kind(g: Any) -> str:
+    """A short word for what the value is: number, infinitesimal, hot, ..."""
+    from endnim.cgt.thermograph import temperature
+
+    if g.is_number:
+        return "a number"
+    t = temperature(g)
+    return "hot" if t > 0 else "infinitesimally close to a number (tepid)"
+
+
+def value_fields(
+    summands: list[Any],
+    total: Any,
+    limit: int | None,
+    *,
+    parts: list[Any] | None = None,
+    texts: list[str] | None = None,
+) -> dict[str, Any]:
+    """The JSON object of ``endnim value --json`` for the sum ``total`` of ``summands``
+    (canonical forms longer than ``limit`` characters are left out, with a note).
+
+    With ``parts`` (each summand's value) and ``texts`` (each one's name), ``summands`` lists
+    them (:func:`summand_fields`) and ``hottest`` names the hottest (:func:`hottest`).
+
+    >>> from endnim.cgt import position_value
+    >>> v = value_fields([(2, 1)], position_value((2, 1)), None)
+    >>> v["value"], v["atomic_weight"], v["reduced"], v["thermograph"]["right"]
+    ('↑*3', '1', '0', [['-1', '0'], ['0', '0']])
+    """
+    from endnim.cgt import (
+        atomic_weight,
+        is_all_small,
+        outcome,
+        printed_length,
+        reduced,
+        to_ascii,
+        to_unicode,
+    )
+    from endnim.cgt.positions import deep_recursion
+
+    notes: list[str] = []
+    length = printed_length(total)
+    fits = limit is None or length <= limit
+    if not fits:
+        notes.append(f"value omitted: {length:,} characters (--max-length 0)")
+    with deep_recursion():
+        kind = outcome(total)
+        small = is_all_small(total)
+        weight = atomic_weight(total) if small else None
+        rcf = reduced(total)
+    if weight is None:
+        notes.append(
+            "no atomic weight: it is defined for all-small games (where Left can move exactly "
+            f"when Right can), and this value is not one: it is {_kind(total)}"
+        )
+    reduced_length = printed_length(rcf)
+    reduced_fits = limit is None or reduced_length <= limit
+    result: dict[str, Any] = {
+        "positions": [s.to_json() if hasattr(s, "to_json") else list(s) for s in summands],
+        "value": to_unicode(total) if fits else None,
+        "value_ascii": to_ascii(total) if fits else None,
+        "outcome": kind,
+        "atomic_weight": None if weight is None else str(weight),
+        "atomic_weight_ascii": None if weight is None else to_ascii(weight),
+        "all_small": small,
+        "birthday": total.birthday,
+        "value_length": length,
+        **thermal_fields(total),
+        "reduced": to_ascii(rcf) if reduced_fits else None,
+        "notes": notes,
+    }
+    if parts is not None and texts is not None:
+        shown = [summand_fields(t, p, limit) for t, p in zip(texts, parts, strict=True)]
+        result["summands"] = shown
+        result["hottest"] = hottest(shown)
+    return result
+
+
+def summand_fields(text: str, g: Any, limit: int | None) -> dict[str, Any]:
+    """One summand of a sum: its text, value, stops, mean and temperature.
+
+    >>> from endnim.cgt import parse
+    >>> s = summand_fields("G", parse("{3|-1}"), None)
+    >>> s["value_ascii"], s["mean"], s["temperature"]
+    ('{3|-1}', '1', '2')
+    """
+    from endnim.cgt import printed_length, to_ascii, to_unicode
+
+    length = printed_length(g)
+    fits = limit is None or length <= limit
+    fields = thermal_fields(g)
+    return {
+        "position": text,
+        "value": to_unicode(g) if fits else None,
+        "value_ascii": to_ascii(g) if fits else None,
+        "value_length": length,
+        "left_stop": fields["left_stop"],
+        "right_stop": fields["right_stop"],
+        "mean": fields["mean"],
+        "temperature": fields["temperature"],
+    }
+
+
+def hottest(summands: list[dict[str, Any]]) -> int | None:
+    """The index of the hottest summand (the largest temperature, the first of a tie), or
+    ``None`` when none is hot: the summand to consider first (*Winning Ways* ch. 6, "hotstrat").
+
+    >>> hottest([{"temperature": "1/2"}, {"temperature": "2"}, {"temperature": "-1"}])
+    1
+    """
+    temps = [Fraction(s["temperature"]) for s in summands]
+    best = max(range(len(temps)), key=lambda i: (temps[i], -i), default=None)
+    return best if best is not None and temps[best] > 0 else None
+
+
+def comparison_fields(left_text: str, g: Any, right_text: str, h: Any) -> dict[str, Any]:
+    """How G compares with H: ``relation`` (=, >, <, ‖) and the sentence in Unicode and ASCII.
+
+    >>> from endnim.cgt import parse
+    >>> comparison_fields("G", parse("^"), "H", parse("*"))["text"]
+    'G ‖ H'
+    """
+    from endnim.cgt import compare
+    from endnim.cgt.positions import deep_recursion
+
+    with deep_recursion():
+        relation = compare(g, h).value
+    return {
+        "relation": relation,
+        "text": f"{left_text} {relation} {right_text}",
+        "ascii": f"{left_text} {'<>' if relation == '‖' else relation} {right_text}",
+    }
