@@ -24,13 +24,16 @@ from typing import Any
 from endnim.errors import EndNimError
 
 __all__ = [
+    "Value",
     "comparison_fields",
+    "evaluate",
     "hottest",
     "parse_sum",
     "split_comparison",
     "summand_fields",
     "thermal_fields",
     "value_fields",
+    "work_of",
 ]
 
 
@@ -231,3 +234,120 @@ def comparison_fields(left_text: str, g: Any, right_text: str, h: Any) -> dict[s
         "text": f"{left_text} {relation} {right_text}",
         "ascii": f"{left_text} {'<>' if relation == '‖' else relation} {right_text}",
     }
+
+
+class Value:
+    """The value of a position or a sum of one partizan rule set (or of games written in
+    CGSuite's notation): each summand's canonical form and the sum's, with :meth:`fields`
+    the JSON object of ``endnim value --json``; a notebook draws its thermograph.
+
+    >>> v = evaluate("3 1 2 + 2 2")
+    >>> str(v), v.texts, v.fields(None)["outcome"], v._repr_svg_().startswith("<svg")
+    ('{0|↑*2,⇑*3}', ['3 1 2', '2 2'], 'L', True)
+    """
+
+    def __init__(
+        self, rules: Any, row: bool, summands: list[Any], texts: list[str], parts: list[Any]
+    ) -> None:
+        from endnim.cgt import sum_of
+
+        self.rules = rules
+        self.row = row
+        self.summands = summands
+        self.texts = texts
+        self.parts = parts
+        self.total = parts[0] if len(parts) == 1 else sum_of(parts)
+
+    def __str__(self) -> str:
+        return str(self.total)
+
+    def __repr__(self) -> str:
+        return f"Value({' + '.join(self.texts)!r}: {self.total!r})"
+
+    def fields(self, limit: int | None = None) -> dict[str, Any]:
+        """The JSON object of ``endnim value --json`` (forms over ``limit`` characters left out)."""
+        result = value_fields(self.summands, self.total, limit, parts=self.parts, texts=self.texts)
+        if self.rules is None:  # games written in CGSuite's notation
+            result["positions"] = None
+            result["games"] = self.texts
+        elif not self.row:
+            result["positions"] = [self.rules.position_to_json(s) for s in self.summands]
+            result["variant"] = self.rules.name
+        return result
+
+    @property
+    def thermograph(self) -> Any:
+        """The sum's :class:`~endnim.cgt.thermograph.Thermograph`."""
+        from endnim.cgt.positions import deep_recursion
+        from endnim.cgt.thermograph import thermograph
+
+        with deep_recursion():
+            return thermograph(self.total)
+
+    @property
+    def title(self) -> str:
+        """The rule set and its source, for printing."""
+        if self.rules is None:
+            return "games in CGSuite notation"
+        if self.row:
+            return "partizan End-Nim, Albert–Nowakowski (2001) §3"
+        return f"{self.rules.title}, {self.rules.source}"
+
+    def _repr_svg_(self) -> str:
+        """Notebook display: the thermograph of the sum."""
+        from endnim.cgt.drawing import thermograph_svg
+
+        return thermograph_svg(self.thermograph)
+
+
+def _rules_of(variant: str) -> tuple[Any, bool]:
+    from endnim.variants import Variant, get_variant
+
+    rules = get_variant(variant)
+    if rules.impartial:
+        raise EndNimError(
+            f"endnim value gives canonical forms of partizan games; {rules.title} is impartial "
+            "(its value is *G, G its Grundy value: endnim analyze)"
+        )
+    return rules, isinstance(rules, Variant) and rules.name == "partizan"
+
+
+def work_of(text: str, variant: str) -> int:
+    """The most positions one summand of ``text`` may need (for a progress bar).
+
+    >>> work_of("3 1 2 + 2 2", "partizan") > 0
+    True
+    """
+    from endnim.cgt.positions import estimate_work
+
+    rules, row = _rules_of(variant)
+    summands = parse_sum(text, None if row else rules)
+    return max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
+
+
+def evaluate(
+    text: str,
+    variant: str | None = "partizan",
+    *,
+    budget: int | None = None,
+    progress: Any = None,
+) -> Value:
+    """The value of a position or sum ``text`` of the partizan rule set ``variant`` (any:
+    rows, graphs, a user's), or, with ``variant=None``, of games in CGSuite's notation.
+    ``endnim.value`` is this function.
+
+    >>> str(evaluate("{3|-1} + {2|0}", None)), evaluate("{3|-1}", None).fields()["mean"]
+    ('{{5|3}|±1}', '1')
+    """
+    from endnim.cgt import parse, position_value
+
+    if variant is None:
+        if not text.strip():
+            raise EndNimError("no game given: e.g. endnim value --game '{3|-1}'")
+        return Value(None, False, [text.strip()], [text.strip()], [parse(text)])
+    rules, row = _rules_of(variant)
+    chosen = None if row else rules
+    summands = parse_sum(text, chosen)
+    parts = [position_value(s, budget=budget, progress=progress, rules=chosen) for s in summands]
+    texts = [str(s) if row else rules.format_position(s) for s in summands]
+    return Value(rules, row, summands, texts, parts)

@@ -1,5 +1,5 @@
-"""Thermographs drawn as SVG: for the web page's value card, a notebook
-(``Thermograph._repr_svg_``) and ``endnim value --thermograph out.svg``.
+"""Thermographs drawn as SVG (the web page's value card, a notebook's ``endnim.value(...)``,
+``endnim value --thermograph out.svg``) or PNG (``--thermograph out.png``, matplotlib).
 
 Drawn as in *Winning Ways* and CGSuite: temperature t upwards, value x with Left's (positive)
 side on the left, the left wall in blue, the right wall in red, the mast in grey above the

@@ -153,12 +153,6 @@ class Thermograph:
             "right": [[str(t), str(x)] for t, x in self.right],
         }
 
-    def _repr_svg_(self) -> str:
-        """Notebook display: the thermograph drawn (:mod:`endnim.cgt.drawing`)."""
-        from endnim.cgt.drawing import thermograph_svg
-
-        return thermograph_svg(self)
-
 
 _MEMO: dict[int, Thermograph] = {}
 

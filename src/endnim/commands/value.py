@@ -14,6 +14,7 @@ from endnim.commands.common import variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
+    from endnim.analysis.values import Value
     from endnim.cgt.game import Game
 
 PROGRESS_ABOVE = 20_000
@@ -134,69 +135,14 @@ def _tax(cool_by: str | None) -> Fraction | None:
     return tax
 
 
-class _Side:
-    """One side of the command: the summands of a position or sum, their values and the sum."""
-
-    def __init__(
-        self, rules: Any, row: bool, summands: list[Any], texts: list[str], parts: list[Game]
-    ) -> None:
-        from endnim.cgt import sum_of
-
-        self.rules = rules
-        self.row = row
-        self.summands = summands
-        self.texts = texts
-        self.parts = parts
-        self.total = parts[0] if len(parts) == 1 else sum_of(parts)
-
-    def fields(self, limit: int | None) -> dict[str, Any]:
-        from endnim.analysis.values import value_fields
-
-        result = value_fields(self.summands, self.total, limit, parts=self.parts, texts=self.texts)
-        if self.rules is None:  # games written in CGSuite's notation
-            result["positions"] = None
-            result["games"] = self.texts
-        elif not self.row:
-            result["positions"] = [self.rules.position_to_json(s) for s in self.summands]
-            result["variant"] = self.rules.name
-        return result
-
-    @property
-    def title(self) -> str:
-        if self.rules is None:
-            return "games in CGSuite notation"
-        if self.row:
-            return "partizan End-Nim, Albert–Nowakowski (2001) §3"
-        return f"{self.rules.title}, {self.rules.source}"
-
-
-def _evaluate(text: str, variant: str, budget: int | None, quiet: bool, as_game: bool) -> _Side:
-    from endnim.analysis.values import parse_sum
-    from endnim.cgt import parse, position_value
-    from endnim.cgt.positions import estimate_work
-    from endnim.variants import Variant, get_variant
+def _evaluate(text: str, variant: str, budget: int | None, quiet: bool, as_game: bool) -> Value:
+    from endnim.analysis.values import evaluate, work_of
 
     if as_game:
-        if not text.strip():
-            raise EndNimError("no game given: e.g. 'endnim value --game \"{3|-1}\"'")
-        game = parse(text)
-        return _Side(None, False, [text.strip()], [text.strip()], [game])
-    rules = get_variant(variant)
-    if rules.impartial:
-        raise EndNimError(
-            f"endnim value gives canonical forms of partizan games; {rules.title} is impartial "
-            "(its value is *G, G its Grundy value: endnim analyze)"
-        )
-    row = isinstance(rules, Variant) and rules.name == "partizan"
-    summands = parse_sum(text, None if row else rules)
-    largest = max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
-    chosen = None if row else rules
+        return evaluate(text, None, budget=budget)
+    largest = work_of(text, variant)
     with _Progress(show=largest > PROGRESS_ABOVE and not quiet) as bar:
-        parts = [
-            position_value(s, budget=budget, progress=bar.update, rules=chosen) for s in summands
-        ]
-    texts = [str(s) if row else rules.format_position(s) for s in summands]
-    return _Side(rules, row, summands, texts, parts)
+        return evaluate(text, variant, budget=budget, progress=bar.update)
 
 
 def _compare(
@@ -313,7 +259,7 @@ def _console() -> Any:
     return console
 
 
-def _print(side: _Side, result: dict[str, Any], limit: int | None) -> None:
+def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     from rich.markup import escape
     from rich.table import Table
 
