@@ -124,6 +124,9 @@ def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) ->
     expect(page.locator("#value-out .form.main .unicode")).to_have_text(str(expected["value"]))
     expect(page.locator("#value-out .form.main .ascii")).to_have_text(str(expected["value_ascii"]))
     expect(page.locator("#atomic-weight")).to_have_text(expected["atomic_weight"])
+    expect(page.locator("#temperature")).to_have_text(expected["temperature"])
+    expect(page.locator("#reduced")).to_have_text(expected["reduced"])
+    expect(page.locator("#thermograph")).to_be_visible()
     expect(page.locator("#value-out ul.summands li")).to_have_count(2)
     expect(page.locator("#value-out ul.summands li").nth(1)).to_contain_text(
         f"2 2 = {position_value((2, 2))}"
