@@ -25,7 +25,6 @@ infinitesimal (↑, *, ...) has temperature 0. Walls are exact: breakpoints are
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,26 +39,44 @@ Wall = tuple[Point, ...]
 """A wall's breakpoints (t, x) from t = -1 up to its foot on the mast, t increasing; the wall
 is linear between them and vertical (x constant) above the last one."""
 
-_MINUS_ONE = Fraction(-1)
-_ZERO = Fraction(0)
+
+# The walls are computed on integers: every breakpoint of G's thermograph is a multiple of
+# 2^-K(G), K = 0 for an integer and K(G) = 1 + max K(option) otherwise (the maximum of
+# walls of one side crosses at slope difference 1, the scaffolds meet at slope difference 1 or
+# 2: one halving a level), so a point (t, x) is stored as the integers (t·2^K, x·2^K). An
+# inexact division (never met; guarded all the same) retries with one more bit.
+IntPoint = tuple[int, int]
+
+
+class _Inexact(ArithmeticError):
+    """A division that does not come out whole at the current scale."""
+
+
+def _exact(a: int, b: int) -> int:
+    q, r = divmod(a, b)
+    if r:
+        raise _Inexact
+    return q
 
 
 @dataclass(frozen=True, slots=True)
 class _Line:
-    """A continuous piecewise-linear function on [-1, ∞): ``points`` (t increasing, the first
-    at t = -1) joined by segments, then slope ``tail`` beyond the last point."""
+    """A continuous piecewise-linear function on [-1, ∞) at one scale: ``points`` (t
+    increasing, the first at t = -1) joined by segments, then slope ``tail`` beyond the last."""
 
-    points: tuple[Point, ...]
-    tail: Fraction
+    points: tuple[IntPoint, ...]
+    tail: int
 
-    def at(self, t: Fraction) -> Fraction:
+    def at(self, t: int) -> int:
         points = self.points
-        if t >= points[-1][0]:
-            last_t, last_x = points[-1]
+        last_t, last_x = points[-1]
+        if t >= last_t:
             return last_x + self.tail * (t - last_t)
-        for (t0, x0), (t1, x1) in itertools.pairwise(points):
+        t0, x0 = points[0]
+        for t1, x1 in points[1:]:
             if t <= t1:
-                return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+                return x0 + _exact((x1 - x0) * (t - t0), t1 - t0)
+            t0, x0 = t1, x1
         raise AssertionError("unreachable")  # pragma: no cover
 
     def tilted(self, slope: int) -> _Line:
@@ -67,19 +84,22 @@ class _Line:
         return _Line(tuple((t, x + slope * t) for t, x in self.points), self.tail + slope)
 
 
-def _breaks(f: _Line, g: _Line) -> list[Fraction]:
+def _breaks(f: _Line, g: _Line) -> list[int]:
     """The breakpoints of both, plus every point where they cross between breakpoints."""
     base = sorted({t for t, _ in f.points} | {t for t, _ in g.points})
     found = set(base)
-    for a, b in itertools.pairwise(base):
-        da, db = f.at(a) - g.at(a), f.at(b) - g.at(b)
+    values = [(f.at(t), g.at(t)) for t in base]
+    for i in range(len(base) - 1):
+        da = values[i][0] - values[i][1]
+        db = values[i + 1][0] - values[i + 1][1]
         if (da < 0 < db) or (db < 0 < da):
-            found.add(a + (b - a) * da / (da - db))
+            a, b = base[i], base[i + 1]
+            found.add(a + _exact((b - a) * da, da - db))
     last = base[-1]  # beyond the last breakpoint both are straight lines
     slope = f.tail - g.tail
-    gap = f.at(last) - g.at(last)
+    gap = values[-1][0] - values[-1][1]
     if gap > 0 > slope or gap < 0 < slope:
-        found.add(last - gap / slope)
+        found.add(last + _exact(-gap, slope))
     return sorted(found)
 
 
@@ -94,9 +114,9 @@ def _combine(f: _Line, g: _Line, upper: bool) -> _Line:
     return _Line(_simplified(points), tail)
 
 
-def _simplified(points: tuple[Point, ...]) -> tuple[Point, ...]:
+def _simplified(points: tuple[IntPoint, ...]) -> tuple[IntPoint, ...]:
     """Drop breakpoints where the slope does not change."""
-    kept: list[Point] = []
+    kept: list[IntPoint] = []
     for point in points:
         while len(kept) >= 2:
             (t0, x0), (t1, x1) = kept[-2], kept[-1]
@@ -130,7 +150,7 @@ class Thermograph:
         >>> thermograph(parse("{3|-1}")).left_wall(0)
         Fraction(3, 1)
         """
-        return _Line(self.left, _ZERO).at(Fraction(t))
+        return _wall_at(self.left, Fraction(t))
 
     def right_wall(self, t: Fraction | int) -> Fraction:
         """RS(G_t), the right wall at height t >= -1.
@@ -139,7 +159,7 @@ class Thermograph:
         >>> thermograph(parse("{3|-1}")).right_wall(1)
         Fraction(0, 1)
         """
-        return _Line(self.right, _ZERO).at(Fraction(t))
+        return _wall_at(self.right, Fraction(t))
 
     def to_json(self) -> dict[str, list[list[str]]]:
         """The walls' breakpoints as strings, ``{"left": [[t, x], ...], "right": ...}``.
@@ -152,6 +172,22 @@ class Thermograph:
             "left": [[str(t), str(x)] for t, x in self.left],
             "right": [[str(t), str(x)] for t, x in self.right],
         }
+
+
+_Scaled = tuple[int, tuple[IntPoint, ...], tuple[IntPoint, ...], int, int]
+"""(K, left wall, right wall, mean, temperature), every number times 2^K."""
+
+_SCALED: dict[int, _Scaled] = {}
+
+
+def _wall_at(wall: Wall, t: Fraction) -> Fraction:
+    """A wall's value at height t (vertical above its last point)."""
+    t0, x0 = wall[0]
+    for t1, x1 in wall[1:]:
+        if t <= t1:
+            return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+        t0, x0 = t1, x1
+    return x0
 
 
 _MEMO: dict[int, Thermograph] = {}
@@ -167,57 +203,87 @@ def thermograph(g: Game) -> Thermograph:
     ('5/4', '3/4', [('-1', '1'), ('1/2', '1'), ('3/4', '5/4')])
     """
     found = _MEMO.get(g.id)
+    if found is None:
+        scale, left, right, mast, height = _scaled(g)
+        unit = 1 << scale
+
+        def wall(points: tuple[IntPoint, ...]) -> Wall:
+            return tuple((Fraction(t, unit), Fraction(x, unit)) for t, x in points)
+
+        found = Thermograph(wall(left), wall(right), Fraction(mast, unit), Fraction(height, unit))
+        _MEMO[g.id] = found
+    return found
+
+
+def _scaled(g: Game) -> _Scaled:
+    found = _SCALED.get(g.id)
     if found is not None:
         return found
     pending = [g]  # options first, without deep recursion
     while pending:
         top = pending[-1]
-        missing = [x for x in (*top.left, *top.right) if x.id not in _MEMO]
+        missing = [x for x in (*top.left, *top.right) if x.id not in _SCALED]
         if missing:
             pending.extend(missing)
             continue
         pending.pop()
-        if top.id not in _MEMO:
-            _MEMO[top.id] = _thermograph(top)
-    return _MEMO[g.id]
+        if top.id not in _SCALED:
+            _SCALED[top.id] = _compute(top)
+    return _SCALED[g.id]
 
 
-def _thermograph(g: Game) -> Thermograph:
+def _compute(g: Game) -> _Scaled:
     value = g.number_value
     if value is not None and value.denominator == 1:  # an integer: the mast alone
-        return Thermograph(((_MINUS_ONE, value),), ((_MINUS_ONE, value),), value, _MINUS_ONE)
+        n = int(value)
+        return (0, ((-1, n),), ((-1, n),), n, -1)
     # a non-integer's canonical form has options on both sides
+    scale = 1 + max(_SCALED[x.id][0] for x in (*g.left, *g.right))
+    while True:
+        try:
+            return _at_scale(g, scale)
+        except _Inexact:  # pragma: no cover - K(G) bits suffice; one more if ever not
+            scale += 1
+
+
+def _at_scale(g: Game, scale: int) -> _Scaled:
+    def line(option: Game, left_wall: bool) -> _Line:
+        entry = _SCALED[option.id]
+        shift = scale - entry[0]
+        wall = entry[1] if left_wall else entry[2]
+        return _Line(tuple((t << shift, x << shift) for t, x in wall), 0)
+
     left: _Line | None = None
     for option in g.left:
-        line = _Line(_MEMO[option.id].right, _ZERO)
-        left = line if left is None else _combine(left, line, upper=True)
+        candidate = line(option, left_wall=False)
+        left = candidate if left is None else _combine(left, candidate, upper=True)
     right: _Line | None = None
     for option in g.right:
-        line = _Line(_MEMO[option.id].left, _ZERO)
-        right = line if right is None else _combine(right, line, upper=False)
+        candidate = line(option, left_wall=True)
+        right = candidate if right is None else _combine(right, candidate, upper=False)
     assert left is not None and right is not None
     left, right = left.tilted(-1), right.tilted(1)
-    height, mast = _meeting(left, right)
-    return Thermograph(_up_to(left, height, mast), _up_to(right, height, mast), mast, height)
+    height, mast = _meeting(left, right, -(1 << scale))
+    return (scale, _up_to(left, height, mast), _up_to(right, height, mast), mast, height)
 
 
-def _meeting(left: _Line, right: _Line) -> tuple[Fraction, Fraction]:
-    """The least t >= -1 with left(t) <= right(t), and the mast's value there.
+def _meeting(left: _Line, right: _Line, base: int) -> tuple[int, int]:
+    """The least t >= -1 (``base``) with left(t) <= right(t), and the mast's value there.
 
     The left scaffold never rises and the right one never falls (their slopes are 0 or -1,
     0 or +1), so past that height the walls stand on the mast. Where the scaffolds already
     form a cave at t = -1 the mast is CGSuite's: 0 if it lies between them, else the nearer.
     """
-    lo, ro = left.at(_MINUS_ONE), right.at(_MINUS_ONE)
+    lo, ro = left.at(base), right.at(base)
     if lo < ro:
-        return _MINUS_ONE, (lo if lo > 0 else ro if ro < 0 else _ZERO)
+        return base, (lo if lo > 0 else ro if ro < 0 else 0)
     for t in _breaks(left, right):
         if left.at(t) <= right.at(t):
             return t, left.at(t)
     raise AssertionError("the scaffolds of a short game meet")  # pragma: no cover
 
 
-def _up_to(line: _Line, height: Fraction, mast: Fraction) -> Wall:
+def _up_to(line: _Line, height: int, mast: int) -> tuple[IntPoint, ...]:
     kept = [p for p in line.points if p[0] < height]
     return _simplified((*kept, (height, mast)))
 
