@@ -138,3 +138,34 @@ def test_bad_cooling_temperatures_are_refused() -> None:
         cool(parse("{3|-1}"), Fraction(1, 3))
     with pytest.raises(ValueError, match="t >= -1"):
         cool(parse("{3|-1}"), -2)
+
+
+def test_the_research_positions_match_cgt_tools() -> None:
+    """The hottest positions of docs/partizan.md's findings (data/partizan_thermal.json),
+    recomputed and checked against cgt-tools."""
+    import json
+    from pathlib import Path
+
+    from endnim.cgt import position_value
+    from endnim.variants import get_variant
+
+    data = json.loads(
+        (Path(__file__).resolve().parents[2] / "data" / "partizan_thermal.json").read_text()
+    )
+    rules = get_variant("depot-partizan")
+    checked = 0
+    for record in data:
+        if not record["set"].startswith("depot-partizan"):
+            continue
+        for table in ("hottest_by_size", "hottest_by_largest_label"):
+            for entry in record[table].values():
+                g = position_value(rules.parse_position(entry["position"]), rules=rules)
+                assert to_ascii(g) == entry["value"]
+                assert str(temperature(g)) == entry["temperature"]
+                other = to_cgt(g)
+                assert dyadic(other.temperature) == temperature(g)
+                left, right = walls(other)
+                assert normalised(thermograph(g).left) == left
+                assert normalised(thermograph(g).right) == right
+                checked += 1
+    assert checked >= 20
