@@ -104,7 +104,7 @@ def test_a_kept_win_and_the_winners_true_message(page: Page) -> None:
 
 
 def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) -> None:
-    from endnim.cgt import position_value, sum_value
+    from endnim.cgt import parse, position_value, sum_value
 
     open_page(page, "partizan", "3 1 2")
     card = page.locator("#value-card")
@@ -127,6 +127,8 @@ def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) ->
     expect(page.locator("#temperature")).to_have_text(expected["temperature"])
     expect(page.locator("#reduced")).to_have_text(expected["reduced"])
     expect(page.locator("#thermograph")).to_be_visible()
+    expression = page.locator("#cgsuite-expression").text_content() or ""
+    assert parse(expression) is total  # the export reads back to the sum's value
     expect(page.locator("#value-out ul.summands li")).to_have_count(2)
     expect(page.locator("#value-out ul.summands li").nth(1)).to_contain_text(
         f"2 2 = {position_value((2, 2))}"

@@ -25,6 +25,7 @@ from endnim.errors import EndNimError
 
 __all__ = [
     "Value",
+    "cgsuite_expression",
     "comparison_fields",
     "evaluate",
     "hottest",
@@ -215,6 +216,22 @@ def hottest(summands: list[dict[str, Any]]) -> int | None:
     temps = [Fraction(s["temperature"]) for s in summands]
     best = max(range(len(temps)), key=lambda i: (temps[i], -i), default=None)
     return best if best is not None and temps[best] > 0 else None
+
+
+def cgsuite_expression(parts: list[Any]) -> str:
+    """The summands' canonical forms in CGSuite's notation joined by '+' (each in parentheses
+    when there are several): an expression CGSuite evaluates to the sum's value, and that
+    ``endnim value --game`` reads back.
+
+    >>> from endnim.cgt import parse
+    >>> cgsuite_expression([parse("{3|-1}"), parse("^*")])
+    '({3|-1}) + (^*)'
+    """
+    from endnim.cgt import to_ascii
+
+    if len(parts) == 1:
+        return to_ascii(parts[0])
+    return " + ".join(f"({to_ascii(p)})" for p in parts)
 
 
 def comparison_fields(left_text: str, g: Any, right_text: str, h: Any) -> dict[str, Any]:

@@ -193,13 +193,9 @@ def _compare(
 
 
 def _cgsuite(parts: list[Game]) -> str:
-    """The summands' canonical forms in CGSuite's notation, joined by '+' (parenthesised
-    when there are several), which CGSuite evaluates to the sum's value."""
-    from endnim.cgt import to_ascii
+    from endnim.analysis.values import cgsuite_expression
 
-    if len(parts) == 1:
-        return to_ascii(parts[0])
-    return " + ".join(f"({to_ascii(p)})" for p in parts)
+    return cgsuite_expression(parts)
 
 
 def _cooled(total: Game, tax: Fraction, limit: int | None) -> dict[str, Any]:

@@ -344,6 +344,9 @@ class ValueOut(BaseModel):
     temperature: str = Field(description="-1 for integers, -1/2^j for m/2^j, 0 infinitesimals")
     thermograph: ThermographOut
     thermograph_svg: str = Field(description="the thermograph drawn as SVG")
+    cgsuite: str | None = Field(
+        description="the position or sum as a CGSuite expression of the same value (null if long)"
+    )
     reduced: str | None = Field(description="the reduced canonical form, CGSuite ASCII")
     notes: list[str]
     summands: list[SummandOut]

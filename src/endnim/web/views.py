@@ -201,7 +201,12 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     >>> value_task("2 1", "depot-partizan")["value"]  # the row as a warehouse: the same value
     '↑*3'
     """
-    from endnim.analysis.values import comparison_fields, parse_sum, value_fields
+    from endnim.analysis.values import (
+        cgsuite_expression,
+        comparison_fields,
+        parse_sum,
+        value_fields,
+    )
     from endnim.cgt import position_value, sum_of
     from endnim.cgt.drawing import thermograph_svg
     from endnim.cgt.thermograph import thermograph
@@ -225,6 +230,8 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     result["text"] = " + ".join(shown)
     result["variant"] = rules.name
     result["thermograph_svg"] = thermograph_svg(thermograph(total))
+    expression = cgsuite_expression(parts)
+    result["cgsuite"] = expression if len(expression) <= MAX_FORM_LENGTH else None
     if not row:
         result["positions"] = [rules.position_to_json(s) for s in summands]
     result["comparison"] = None

@@ -1106,6 +1106,10 @@ function renderValue(v) {
   const list = el("dl", { class: "facts value-facts" });
   for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
   const parts = [list];
+  if (v.cgsuite) {
+    const copy = el("button", { type: "button", id: "copy-cgsuite", class: "copy", title: "Copy an expression CGSuite evaluates to this value", text: "copy for CGSuite", onclick: () => copyText(v.cgsuite, copy) });
+    parts.push(el("p", { class: "cgsuite-export" }, el("code", { id: "cgsuite-expression", class: "ascii", text: v.cgsuite }), " ", copy));
+  }
   if (v.thermograph_svg) {
     parts.push(el("figure", { class: "thermograph" },
       el("img", { id: "thermograph", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(v.thermograph_svg)}`,
