@@ -26,6 +26,7 @@ from endnim.cgt import (
     reduced,
     right_stop,
     sum_of,
+    temperature,
     thermograph,
     to_ascii,
 )
@@ -213,3 +214,18 @@ def test_the_whole_value_is_written_to_a_pipe() -> None:
         check=True,
     )
     assert whole in done.stdout and "…" not in done.stdout
+
+
+def test_a_hot_sum_of_games_names_its_hottest_summand() -> None:
+    games = ["{1|0}", "{3|-1}", "^", "+-1"]
+    data = as_json("--game", " + ".join(games))
+    assert [s["position"] for s in data["summands"]] == games
+    temps = [temperature(parse(g)) for g in games]
+    assert [s["temperature"] for s in data["summands"]] == [str(t) for t in temps]
+    assert data["hottest"] == temps.index(max(temps)) == 1
+    assert Fraction(data["mean"]) == sum(mean(parse(g)) for g in games)  # means add
+    assert data["value_ascii"] == to_ascii(sum_of([parse(g) for g in games]))
+    code, output = run("--game", " + ".join(games))
+    assert code == 0
+    hottest_line = next(line for line in output.splitlines() if "hottest" in line)
+    assert "{3|-1} = " in hottest_line

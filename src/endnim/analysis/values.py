@@ -31,6 +31,7 @@ __all__ = [
     "hottest",
     "parse_sum",
     "split_comparison",
+    "split_game_sum",
     "summand_fields",
     "thermal_fields",
     "value_fields",
@@ -58,6 +59,30 @@ def parse_sum(text: str, rules: Any = None) -> list[Any]:
 
 
 _VS = re.compile(r"\s+vs\.?\s+|^\s*vs\.?\s+|\s+vs\.?\s*$", re.IGNORECASE)
+
+
+def split_game_sum(text: str) -> list[str]:
+    """The summands of a sum of games in CGSuite's notation: split at each '+' outside braces
+    and parentheses that does not begin a switch '+-'.
+
+    >>> split_game_sum("{3|-1} + +-1 + {1+1|0}"), split_game_sum("+-2")
+    (['{3|-1}', '+-1', '{1+1|0}'], ['+-2'])
+    """
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for i, char in enumerate(text):
+        if char in "{(":
+            depth += 1
+        elif char in "})":
+            depth -= 1
+        elif char == "+" and depth == 0 and text[i + 1 : i + 2] != "-" and text[start:i].strip():
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    if not parts[-1]:
+        raise EndNimError(f"a sum of games ends with '+': {text.strip()!r}")
+    return parts
 
 
 def split_comparison(text: str) -> tuple[str, str] | None:
@@ -361,7 +386,8 @@ def evaluate(
     if variant is None:
         if not text.strip():
             raise EndNimError("no game given: e.g. endnim value --game '{3|-1}'")
-        return Value(None, False, [text.strip()], [text.strip()], [parse(text)])
+        texts = split_game_sum(text)
+        return Value(None, False, texts, texts, [parse(t) for t in texts])
     rules, row = _rules_of(variant)
     chosen = None if row else rules
     summands = parse_sum(text, chosen)
