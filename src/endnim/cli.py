@@ -61,7 +61,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "value": (
         "endnim.commands.value:value",
-        "Canonical form (CGT value) of a partizan position or a sum.",
+        "Value of a partizan position, sum or G vs H: canonical form, thermograph, ….",
     ),
     "quotient": (
         "endnim.commands.quotient:quotient",

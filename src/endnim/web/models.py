@@ -284,9 +284,21 @@ class FormOut(BaseModel):
 
 
 class SummandOut(FormOut):
-    """One summand of a sum and its value."""
+    """One summand of a sum and its value, stops, mean and temperature."""
 
     position: str
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+
+
+class ThermographOut(BaseModel):
+    """A thermograph's walls: breakpoints [t, x] (exact dyadic strings) from t = -1 up to
+    where each wall reaches the mast."""
+
+    left: list[list[str]]
+    right: list[list[str]]
 
 
 class ComparisonOut(BaseModel):
@@ -320,12 +332,25 @@ class ValueOut(BaseModel):
     value: str | None
     value_ascii: str | None
     outcome: Literal["P", "N", "L", "R"]
-    atomic_weight: str
-    atomic_weight_ascii: str
+    atomic_weight: str | None = Field(description="null (with a note) unless all-small")
+    atomic_weight_ascii: str | None
+    all_small: bool
     birthday: int
     value_length: int
+    left_stop: str = Field(description="Left's stop, an exact dyadic rational such as '3/2'")
+    right_stop: str
+    is_number: bool
+    mean: str
+    temperature: str = Field(description="-1 for integers, -1/2^j for m/2^j, 0 infinitesimals")
+    thermograph: ThermographOut
+    thermograph_svg: str = Field(description="the thermograph drawn as SVG")
+    cgsuite: str | None = Field(
+        description="the position or sum as a CGSuite expression of the same value (null if long)"
+    )
+    reduced: str | None = Field(description="the reduced canonical form, CGSuite ASCII")
     notes: list[str]
     summands: list[SummandOut]
+    hottest: int | None = Field(description="index of the hottest summand, if any is hot")
     options: dict[str, list[OptionOut]] | None
     comparison: ComparisonOut | None = Field(
         default=None, description="for a sum of two games G + H: how G compares with H"

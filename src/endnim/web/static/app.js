@@ -1088,8 +1088,15 @@ function renderValue(v) {
     ["position", el("span", { class: graphView ? "graph-text" : null, text: graphView ? shortRow(v.text, 120) : v.text })],
     ["value", formNode(v, " main")],
     ["outcome", el("span", {}, el("span", { class: `chip-outcome outcome-${v.outcome}`, text: v.outcome }), ` ${OUTCOME_WORDS[v.outcome]}`)],
-    ["atomic weight", el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
-      v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
+    ["stops", el("span", { id: "stops", text: `Left ${v.left_stop}, Right ${v.right_stop}` })],
+    ["mean", el("span", { id: "mean", text: v.is_number ? `${v.mean} (a number)` : v.mean })],
+    ["temperature", el("span", {}, el("span", { id: "temperature", text: v.temperature }),
+      el("span", { class: "muted", text: v.is_number ? " cold: a number" : Number(v.temperature.split("/")[0]) > 0 ? " hot: moving first is worth about this much" : " infinitesimally close to its mean" }))],
+    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" }) : el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced })],
+    ["atomic weight", v.atomic_weight === null
+      ? el("span", { id: "atomic-weight", class: "muted", "data-none": "true", text: "none: the value is not all-small" })
+      : el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
+        v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
     ["birthday", el("span", { text: String(v.birthday) })],
   ];
   if (v.comparison) {
@@ -1099,9 +1106,22 @@ function renderValue(v) {
   const list = el("dl", { class: "facts value-facts" });
   for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
   const parts = [list];
+  if (v.cgsuite) {
+    const copy = el("button", { type: "button", id: "copy-cgsuite", class: "copy", title: "Copy an expression CGSuite evaluates to this value", text: "copy for CGSuite", onclick: () => copyText(v.cgsuite, copy) });
+    parts.push(el("p", { class: "cgsuite-export" }, el("code", { id: "cgsuite-expression", class: "ascii", text: v.cgsuite }), " ", copy));
+  }
+  if (v.thermograph_svg) {
+    parts.push(el("figure", { class: "thermograph" },
+      el("img", { id: "thermograph", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(v.thermograph_svg)}`,
+        alt: `thermograph: mean ${v.mean}, temperature ${v.temperature}`, width: "360", height: "240" }),
+      el("figcaption", { class: "muted", text: "Thermograph: left wall blue, right wall red, the mast grey (temperature upwards, Left’s side on the left)." })));
+  }
   if (v.summands.length > 1) {
     parts.push(el("h3", { text: "Summands" }), el("ul", { class: "summands" },
-      ...v.summands.map((s) => el("li", {}, el("span", { class: "mv", text: `${s.position} = ` }), formNode(s)))));
+      ...v.summands.map((s, i) => el("li", { "data-hottest": i === v.hottest ? "true" : null },
+        el("span", { class: "mv", text: `${s.position} = ` }), formNode(s),
+        el("span", { class: "muted", text: ` mean ${s.mean}, temperature ${s.temperature}` }),
+        i === v.hottest ? el("strong", { text: " ← hottest: move here first" }) : null))));
   }
   if (v.options) {
     const titles = graphView
