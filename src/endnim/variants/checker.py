@@ -25,7 +25,14 @@ from typing import Any
 from endnim.errors import EndNimError, RuleSetError
 from endnim.ruleset import RuleSet
 from endnim.variants.base import Variant
-from endnim.variants.guarded import guard, hook_timeout, limit_memory, reset_watch, rules_label
+from endnim.variants.guarded import (
+    guard,
+    hook_timeout,
+    limit_memory,
+    reset_watch,
+    rules_label,
+    user_hooks,
+)
 from endnim.variants.registry import clash_with_built_in, read_rules_class
 
 AnyRuleSet = RuleSet[Any, Any]
@@ -290,7 +297,7 @@ def _exercise(
     if clash is not None:
         report.findings.append(Finding("name clash", "name", clash))
     rules = guarded()
-    report.hooks = [h for h in vars(guarded) if callable(vars(guarded)[h])]
+    report.hooks = user_hooks(cls)  # the user's, not the guard's own (watch_search)
     checker = _Checker(rules, report)
     positions: list[Any] = []
     for text in starts:
