@@ -105,8 +105,8 @@ def periodicity(
     """Preperiod, period and saltus of every row a of every a·w·b table, as CSV.
 
     ``--rules FILE.py:Class`` makes the atlas of your own rule set: its tables come from the
-    compiled engine, so it needs a compiled path (``endnim rules-info`` says which, or why
-    not).
+    compiled engine, or, where the engine has no recurrence for it, from the indexed search,
+    as ``table`` and ``periodicity`` make them (a line on stderr says which).
 
     Middles w: empty, length 1 and 2 with piles <= --short-piles, length 3 with piles <=
     --long-piles; rows a = 1..--rows; columns b = 1..--cols. A period is believed when it holds
@@ -122,6 +122,11 @@ def periodicity(
     chosen = [get_row_variant(v, "the periodicity atlas").name for v in variants]
     if loaded is not None and loaded not in chosen:
         chosen.append(get_row_variant(loaded, "the periodicity atlas").name)
+    from endnim.analysis.tables import table_path, table_path_note
+
+    for name in chosen:
+        if table_path(rules := get_row_variant(name)) != "engine":
+            click.echo(f"endnim: {rules.name}: {table_path_note(rules)}", err=True)
     spec = AtlasSpec.default(
         variants=chosen or None,
         rows=rows,

@@ -133,6 +133,10 @@ class MovesOut(BaseModel):
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
     values_from: Literal["search", "engine", "theory", "analyze"]
+    ends: list[Side] | None = Field(
+        default=None,
+        description="a row: the end piles the mover may reduce, by the rule set's ends() hook",
+    )
 
 
 class AppliedOut(BaseModel):
@@ -167,6 +171,10 @@ class TableOut(BaseModel):
     values: list[list[int]] | list[list[str]]
     triple_point: list[int] | None = Field(
         description="partizan: (x, y) of the phase diagram's leftmost-bottommost P entry"
+    )
+    path: Literal["engine", "indexed search", "search"] = Field(
+        description="which path made the table: the compiled engine, or where it has no "
+        "recurrence for the rule set the indexed (impartial) or memoised (partizan) search"
     )
 
 
