@@ -5,6 +5,7 @@ Markdown misreads fails the tests."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,61 @@ def test_doctests_become_code_blocks_and_roles_code_spans() -> None:
     assert "['1', '2']\n</code></pre>" in html and "<p>After.</p>" in html
     fenced = md.convert("```python\n>>> 1\n1\n```")
     assert fenced.count("<pre>") == 1
+
+
+def guides() -> list[str]:
+    return sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+
+
+def test_every_guide_is_in_the_navigation_and_the_index() -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+    def pages(node: object) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, list):
+            return [page for item in node for page in pages(item)]
+        if isinstance(node, dict):
+            return [page for value in node.values() for page in pages(value)]
+        return []
+
+    in_nav = set(pages(config["nav"]))
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    for name in guides():
+        assert name in in_nav, f"docs/{name} is not in mkdocs.yml's nav"
+        assert name == "index.md" or f"]({name})" in index, f"docs/index.md does not link {name}"
+
+
+def test_a_broken_anchor_fails_the_strict_build() -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["validation"]["links"]["anchors"] == "warn"  # warnings fail --strict
+
+
+def test_the_site_preview_and_the_workbench_use_different_ports() -> None:
+    import yaml
+
+    from endnim.commands.serve import serve
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    port = next(p.default for p in serve.params if p.name == "port")
+    assert int(config["dev_addr"].rsplit(":", 1)[1]) != port
+
+
+def test_the_docs_name_only_commands_that_exist() -> None:
+    import click
+
+    from endnim.cli import cli
+
+    commands = set(cli.list_commands(click.Context(cli)))
+    pattern = re.compile(r"(?:`|^\$ )endnim ([a-z][a-z-]+)", re.M)
+    named = {
+        (path.name, word)
+        for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        for word in pattern.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(named) > 20
+    assert {item for item in named if item[1] not in commands} == set()
