@@ -214,8 +214,27 @@ class JudgementOut(BaseModel):
     after: PositionValueOut | None
 
 
+class OptionValueOut(BaseModel):
+    """One option the mover had at a turn: where it leads, whether it wins, its value."""
+
+    move: str
+    after: str
+    wins: bool
+    value: str = Field(description="of where it leads: P, G n (Grundy value n) or L/R/N/P")
+    remoteness: int | None
+
+
+class TurnOptionsOut(BaseModel):
+    """Every option of a turn, valued (GamesmanUni's whole value history); ``listed`` is null
+    when there were too many, ``winning`` then names the winning ones as ranges."""
+
+    listed: list[OptionValueOut] | None
+    winning: list[str]
+    total: int
+
+
 class PlyOut(BaseModel):
-    """One move of a game."""
+    """One move of a game, with every option its mover had (``options``)."""
 
     mover: Literal["human", "computer"]
     side: Side | None
@@ -224,6 +243,7 @@ class PlyOut(BaseModel):
     after: str
     kind: Literal["human", "best", "random"]
     judgement: JudgementOut | None = None
+    options: TurnOptionsOut | None = None
 
 
 class GameOut(BaseModel):
