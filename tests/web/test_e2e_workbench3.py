@@ -213,3 +213,45 @@ def test_an_empty_position_box_asks_for_a_position(page: Page) -> None:
     expect(page.locator("#position-text")).to_have_value("3 1 4")  # nothing else changed
     expect(page.locator("#moves")).to_have_attribute("data-position", "3 1 4")
     expect(page.locator("#editor > .pile")).to_have_count(3)
+
+
+# --------------------------------------------------------------------------- the value history
+GAME_SETTLED = """() => {
+  const status = document.getElementById('game-status').textContent;
+  return /Your move|You won|computer won/.test(status) && document.getElementById('busy').hidden
+    && document.getElementById('moves').dataset.position ===
+       document.getElementById('position-text').value;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_option_at_every_turn(page: Page, width: int, tmp_path: Path) -> None:
+    import json
+    from urllib.parse import unquote
+
+    from endnim.play.turns import turn_options
+
+    page.set_viewport_size({"width": width, "height": 900})
+    open_page(page, "endnim", "3 1 4")
+    page.click("#new-game")
+    page.wait_for_function(GAME_SETTLED)
+    expect(page.locator("#value-history")).to_be_hidden()  # no turn yet
+    page.click("#moves button[data-move=L0]")  # throws the win away: R3 was the winning move
+    page.wait_for_function(GAME_SETTLED)
+    turns = page.locator("#value-history-turns .turn")
+    expect(turns).to_have_count(2)  # yours and the computer's answer
+    first = turns.nth(0)
+    expected = turn_options("endnim", "3 1 4", None).listed
+    assert expected is not None
+    expect(first.locator(".option")).to_have_count(len(expected))
+    for option in expected:
+        chip = first.locator(f".option[data-move={option.move}]")
+        expect(chip).to_have_attribute("data-result", "win" if option.wins else "lose")
+        expect(chip.locator(".val")).to_have_text(f"{option.value} · {option.remoteness}")
+    expect(first.locator(".option.played")).to_have_attribute("data-move", "L0")
+    expect(first.locator(".option.win")).to_have_attribute("data-move", "R3")  # the win left
+    href = page.get_attribute("#export-record", "href") or ""
+    record = json.loads(unquote(href.split(",", 1)[1]))
+    assert record["history"][0]["options"]["winning"] == ["R3"]
+    assert len(record["history"]) == 2 and record["history"][1]["options"]["listed"]
+    shot(page, f"workbench-value-history-{width}.png", tmp_path, "#play-card")

@@ -701,6 +701,40 @@ function renderGame() {
     ply.judgement ? el("span", { class: `verdict-mark ${judgementKind(ply.judgement)}`, text: judgementMark(ply.judgement), title: ply.judgement.text }) : null)));
   renderJudgement(game);
   renderValueChart(game);
+  renderValueHistory(game);
+}
+
+function renderValueHistory(game) {
+  // GamesmanUni's whole value history: at every turn, every option the mover had, valued (the
+  // options each ply of the game carries), and the record as JSON to download.
+  const box = $("value-history");
+  const turns = game ? game.history.filter((ply) => ply.options) : [];
+  box.hidden = !turns.length;
+  if (!turns.length) { $("value-history-turns").replaceChildren(); return; }
+  $("value-history-turns").replaceChildren(...game.history.map((ply, index) => {
+    const who = ply.mover === "human" ? "you" : "computer";
+    const head = el("span", { class: "turn-head", text: `${who}${ply.side ? ` (${sideName(ply.side)})` : ""} in ${shortRow(ply.before, 30)}:` });
+    const options = ply.options;
+    const item = el("li", { class: "turn", "data-ply": index + 1 }, head);
+    if (!options) return item;
+    if (!options.listed) {
+      item.append(el("span", { class: "muted", text: ` ${options.total.toLocaleString()} options; winning: ${options.winning.join(", ") || "none"}` }));
+      return item;
+    }
+    const played = options.listed.findIndex((o) => o.move === ply.move);
+    const shown = played >= 0 ? played : options.listed.findIndex((o) => o.after === ply.after);
+    options.listed.forEach((option, k) => {
+      const remoteness = option.remoteness === null || option.remoteness === undefined ? "" : ` · ${option.remoteness}`;
+      item.append(el("span", {
+        class: `option ${option.wins ? "win" : "lose"}${k === shown ? " played" : ""}`,
+        "data-move": option.move, "data-result": option.wins ? "win" : "lose",
+        title: `${option.move} → ${option.after || "the end"}: ${option.wins ? "wins" : "loses"} for the mover (${option.value}${remoteness ? `, remoteness ${option.remoteness}` : ""})${k === shown ? " — played" : ""}`,
+      }, el("span", { class: "mv", text: option.move }), el("span", { class: "val", text: `${option.value}${remoteness}` })));
+    });
+    return item;
+  }));
+  const record = { ...game };
+  $("export-record").href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record, null, 1));
 }
 
 async function hint() {
