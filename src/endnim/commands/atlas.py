@@ -122,11 +122,6 @@ def periodicity(
     chosen = [get_row_variant(v, "the periodicity atlas").name for v in variants]
     if loaded is not None and loaded not in chosen:
         chosen.append(get_row_variant(loaded, "the periodicity atlas").name)
-    from endnim.analysis.tables import table_path, table_path_note
-
-    for name in chosen:
-        if table_path(rules := get_row_variant(name)) != "engine":
-            click.echo(f"endnim: {rules.name}: {table_path_note(rules)}", err=True)
     spec = AtlasSpec.default(
         variants=chosen or None,
         rows=rows,
@@ -153,6 +148,11 @@ def periodicity(
         )
         sys.exit(130)
     elapsed = time.perf_counter() - start
+    from endnim.analysis.tables import table_path, table_path_note
+
+    for name in chosen:  # the engine is the rule; any other path is said
+        if table_path(rules := get_row_variant(name)) != "engine":
+            click.echo(f"endnim: {rules.name}: {table_path_note(rules)}", err=True)
     total = len(spec.tables())
     click.echo(
         f"{out}: {total} tables ({total * rows} rows), {computed} computed now in {elapsed:.1f} s"

@@ -63,12 +63,12 @@ def periodicity(
 
     name = variant_name(variant.lower(), convention)
     rules = get_row_variant(name, "an a·w·b table")
-    if table_path(rules) != "engine" and not as_json:  # the engine is the rule
-        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     found = table_periodicity(
         name, middle, rows, cols, layout=layout, min_periods=min_periods, threads=threads
     )
     summary = growth_summary(found)
+    if table_path(rules) != "engine" and not as_json:  # the engine is the rule
+        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     if as_json:
         click.echo(
             json.dumps(

@@ -63,8 +63,6 @@ def table(
 
     name = variant_name(variant.lower(), convention)
     rules = get_row_variant(name, "an a·w·b table")
-    if table_path(rules) != "engine":  # the engine is the rule; any other path is said
-        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     bar = progress_bar()
     with bar:
         result = value_table(
@@ -77,6 +75,8 @@ def table(
             progress=bar.update,
             cells_budget=budget,
         )
+    if table_path(rules) != "engine":  # the engine is the rule; any other path is said
+        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     if fmt == "terminal":
         from rich.console import Console
 
