@@ -161,7 +161,7 @@ def test_a_row_keeps_its_piles_together_at_390_px(page: Page, row: str, tmp_path
     )
     assert len(set(tops)) == 1, tops  # one line: no pile left alone on a second
     if row == "3 1 4 1":
-        shot(page, "workbench3-row-phone.png", tmp_path, "#position-card")
+        shot(page, "workbench-row-phone.png", tmp_path, "#position-card")
 
 
 EDGES_CLEAR = """() => {
@@ -201,7 +201,7 @@ def test_vertex_numbers_stay_off_the_edges(
         found = page.evaluate(EDGES_CLEAR)
         assert found["numbers"] > 2 and not found["hits"], (preset, found)
         if preset == "cycle" and variant == "depot-partizan" and width == 390:
-            shot(page, "workbench3-cycle-phone.png", tmp_path, "#graph-svg")
+            shot(page, "graph-cycle-phone.png", tmp_path, "#graph-svg")
 
 
 # --------------------------------------------------------------------------- defect 8
