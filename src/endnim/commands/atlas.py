@@ -28,52 +28,6 @@ def atlas() -> None:
     """
 
 
-class _Bar:
-    """A rich progress bar on standard error (only on a terminal)."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self._progress: object | None = None
-        self._task: object | None = None
-
-    def __enter__(self) -> _Bar:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        if console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-
-            progress = Progress(
-                TextColumn(f"[bold]{self.label}[/]"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                TextColumn("{task.description}"),
-                console=console,
-                transient=True,
-            )
-            progress.start()
-            self._task = progress.add_task("", total=None)
-            self._progress = progress
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()  # type: ignore[attr-defined]
-
-    def update(self, done: int, total: int, description: str = "") -> None:
-        if self._progress is not None:
-            self._progress.update(  # type: ignore[attr-defined]
-                self._task, completed=done, total=total, description=description
-            )
-
-
 @atlas.command("periodicity")
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option(
@@ -132,7 +86,9 @@ def periodicity(
     )
     start = time.perf_counter()
     try:
-        with _Bar("tables") as bar:
+        from endnim.render import ProgressBar
+
+        with ProgressBar("tables", describe=str) as bar:
             computed = run_atlas(
                 out,
                 spec,
@@ -169,7 +125,9 @@ def partizan(out: str) -> None:
     from endnim.analysis.atlas.partizan import build_catalogue, summary, write_catalogue
 
     start = time.perf_counter()
-    with _Bar("positions") as bar:
+    from endnim.render import ProgressBar
+
+    with ProgressBar("positions", describe=str) as bar:
         catalogue = build_catalogue(progress=bar.update)
     paths = write_catalogue(catalogue, out)
     found = summary(catalogue)
