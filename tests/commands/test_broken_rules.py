@@ -92,8 +92,9 @@ def test_the_server_survives_every_broken_rule_set() -> None:
     from endnim.web.app import create_app
     from endnim.web.sandbox import Sandbox
 
-    loaded = [load_rules(f"{GALLERY}:{name}") for name in SERVED]
-    sandbox = Sandbox(create_app, timeout=3)
+    specs = [f"{GALLERY}:{name}" for name in SERVED]
+    loaded = [load_rules(spec) for spec in specs]
+    sandbox = Sandbox(create_app, specs, timeout=3)
     try:
         client = TestClient(create_app(limit_caches=False, sandbox=sandbox))
         assert client.get("/api/variants").status_code == 200
