@@ -37,7 +37,11 @@ def larger_end_page(served: tuple[str, BrowserContext]) -> Iterator[Page]:
     from endnim.web.sandbox import Sandbox
 
     rules = load_rules(LARGER_END)
-    sandbox = Sandbox(create_app, timeout=20)
+    try:
+        sandbox = Sandbox(create_app, [LARGER_END], timeout=20)
+    except BaseException:
+        unregister_variant(rules.name)
+        raise
     try:
         with BackgroundServer(create_app(limit_caches=False, sandbox=sandbox)) as server:
             yield from watched_page((server.url, served[1]))
