@@ -133,6 +133,10 @@ class MovesOut(BaseModel):
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
     values_from: Literal["search", "engine", "theory", "analyze"]
+    ends: list[Side] | None = Field(
+        default=None,
+        description="a row: the end piles the mover may reduce, by the rule set's ends() hook",
+    )
 
 
 class AppliedOut(BaseModel):
@@ -167,6 +171,10 @@ class TableOut(BaseModel):
     values: list[list[int]] | list[list[str]]
     triple_point: list[int] | None = Field(
         description="partizan: (x, y) of the phase diagram's leftmost-bottommost P entry"
+    )
+    path: Literal["engine", "indexed search", "search"] = Field(
+        description="which path made the table: the compiled engine, or where it has no "
+        "recurrence for the rule set the indexed (impartial) or memoised (partizan) search"
     )
 
 
@@ -206,8 +214,27 @@ class JudgementOut(BaseModel):
     after: PositionValueOut | None
 
 
+class OptionValueOut(BaseModel):
+    """One option the mover had at a turn: where it leads, whether it wins, its value."""
+
+    move: str
+    after: str
+    wins: bool
+    value: str = Field(description="of where it leads: P, G n (Grundy value n) or L/R/N/P")
+    remoteness: int | None
+
+
+class TurnOptionsOut(BaseModel):
+    """Every option of a turn, valued (GamesmanUni's whole value history); ``listed`` is null
+    when there were too many, ``winning`` then names the winning ones as ranges."""
+
+    listed: list[OptionValueOut] | None
+    winning: list[str]
+    total: int
+
+
 class PlyOut(BaseModel):
-    """One move of a game."""
+    """One move of a game, with every option its mover had (``options``)."""
 
     mover: Literal["human", "computer"]
     side: Side | None
@@ -216,6 +243,7 @@ class PlyOut(BaseModel):
     after: str
     kind: Literal["human", "best", "random"]
     judgement: JudgementOut | None = None
+    options: TurnOptionsOut | None = None
 
 
 class GameOut(BaseModel):
