@@ -75,7 +75,7 @@ def served() -> Iterator[tuple[str, BrowserContext]]:
             args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 900},
         )
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(120_000)  # a hang guard
         try:
             yield server.url, context
         finally:
