@@ -117,12 +117,11 @@ def _one_cell(
             result["wrong_answers"] = int(
                 json.loads(done.stdout)["grundy"] != _end_nim_grundy("3 1 4")
             )
-    elif command == "batch":  # one error per failed line
+    elif command == "batch" and done.stdout:  # a line each, an error per failed line
         result["one_line_errors"] = 1
-        lines = done.stdout.splitlines()
-        result["multi_line_errors"] = int(len(lines) != 3)
+        result["multi_line_errors"] = int(len(done.stdout.splitlines()) != 3)
     elif len(errors) == 1 and errors[0].startswith("endnim: error:"):
-        result["one_line_errors"] = 1
+        result["one_line_errors"] = 1  # (a batch whose file does not load: before any line)
     else:
         result["multi_line_errors"] = 1
     return result
