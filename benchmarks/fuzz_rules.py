@@ -223,16 +223,22 @@ def worker_fault_batches(batches: int, lines: int, rng: random.Random) -> dict[s
         counts["internal_errors"] += b"internal error" in err
         answers = out.decode().splitlines()
         counts["lines_lost_or_garbled"] += abs(len(answers) - len(rows))
+        if os.environ.get("FUZZ_RULES_DEBUG") and len(answers) != len(rows):
+            print("LOST", len(answers), len(rows), err.decode()[-3000:], file=sys.stderr)
         for number, (text, line) in enumerate(zip(rows, answers, strict=False), start=1):
             try:
                 answer = json.loads(line)
             except ValueError:
                 counts["lines_lost_or_garbled"] += 1
+                if os.environ.get("FUZZ_RULES_DEBUG"):
+                    print("GARBLED", number, repr(line[:300]), file=sys.stderr)
                 continue
             if "error" in answer:
                 counts["error_lines"] += 1
                 if answer.get("line") != number or answer.get("input") != text:
                     counts["lines_lost_or_garbled"] += 1
+                    if os.environ.get("FUZZ_RULES_DEBUG"):
+                        print("MISPLACED", number, text, answer, file=sys.stderr)
             elif answer.get("grundy") != analyze(text).grundy:
                 counts["wrong_answers"] += 1
     return counts

@@ -112,7 +112,14 @@ def main(argv: list[str] | None = None) -> None:
         from endnim.commands.supervised import run, wants_supervision
 
         if wants_supervision(args):
-            sys.exit(run(args))
+            try:
+                code = run(args)
+            except Exception as error:  # a bug of the supervisor's side: one line
+                if os.environ.get("ENDNIM_DEBUG"):
+                    raise
+                click.echo(f"endnim: internal error: {type(error).__name__}: {error}", err=True)
+                code = 1
+            sys.exit(code)
     try:
         cli.main(args=args, prog_name="endnim", standalone_mode=False)
     except click.exceptions.Abort:

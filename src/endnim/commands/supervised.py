@@ -257,7 +257,13 @@ def _batch(argv: list[str]) -> int:
             start()
         try:
             return _line_answer(
-                worker.call("endnim.commands.supervised:batch_line", text, timeout=line_timeout())
+                worker.call(
+                    "endnim.commands.supervised:batch_line",
+                    prepare_args,
+                    _terminal(),
+                    text,
+                    timeout=line_timeout(),
+                )
             )
         except WorkerFault:
             ready = False
@@ -282,6 +288,9 @@ def _batch(argv: list[str]) -> int:
                 kind, payload = answer(text)
             except (EndNimError, RuntimeError, MemoryError) as error:
                 fail(number, text, " ".join(str(error).split()) or type(error).__name__)
+                continue
+            except Exception as error:  # endnim's own fault in the worker: still this line's
+                fail(number, text, f"internal error: {type(error).__name__}: {error}")
                 continue
             if kind == "error":
                 fail(number, text, payload)
@@ -407,13 +416,18 @@ def prepare_batch(argv: list[str], terminal: dict[str, Any]) -> str:
             name, params["method"], budget=params["budget"], threads=params["threads"]
         )
     _BATCH["json"] = bool(params["as_json"])
+    _BATCH["argv"] = list(argv)
     return name
 
 
-def batch_line(text: str) -> tuple[str, Any]:
+def batch_line(argv: list[str], terminal: dict[str, Any], text: str) -> tuple[str, Any]:
     """One batch line's answer: ``("json", bytes)``, ``("text", str)`` or ``("error", str)``
-    (a job of the batch)."""
+    (a job of the batch). A worker that has not prepared the batch (a fresh one, started by
+    its supervisor after the last was killed between two lines) prepares it first."""
     from endnim.render import print_analysis
+
+    if _BATCH.get("argv") != argv:
+        prepare_batch(argv, terminal)
 
     try:
         result = _BATCH["each"](text)
