@@ -171,10 +171,11 @@ def vm_bytes() -> int:
         return 0
 
 
-def _die_with_parent() -> None:
-    """End this worker when its supervisor dies. A watchdog thread, not
-    ``PR_SET_PDEATHSIG``: that signal follows the *thread* that started the worker, and a
-    server starts replacements from request threads that end long before it does."""
+def die_with_parent() -> None:
+    """End this worker when its supervisor dies (a SIGKILLed server must leave no worker
+    behind). A watchdog thread, not ``PR_SET_PDEATHSIG``: that signal follows the *thread*
+    that started the worker, and a server starts replacements from request threads that end
+    long before it does."""
     import threading
     import time
 
@@ -200,7 +201,7 @@ def confine(
     if file_bytes is not None:
         _set_limit(resource.RLIMIT_FSIZE, file_bytes)
     _set_limit(resource.RLIMIT_NOFILE, 256)
-    _die_with_parent()
+    die_with_parent()
     capabilities = drop_capabilities()
     seccomp = install_seccomp()
     return {"seccomp": seccomp, "capabilities": capabilities}

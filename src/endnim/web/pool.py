@@ -30,6 +30,7 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any
 
+from endnim.supervise.confine import die_with_parent
 from endnim.supervise.plain import error_from_data, error_to_data, plain_dumps, plain_loads
 from endnim.web.compute import (
     DEFAULT_QUEUE_WAIT,
@@ -49,29 +50,9 @@ DEFAULT_QUEUE = 8
 """Requests that may wait for a worker; more are refused at once (503, Retry-After)."""
 
 
-def _die_with_parent() -> None:
-    """End this worker when the server process dies (a SIGKILLed server must not leave workers
-    behind: siblings' inherited pipe ends would keep them waiting for ever).
-
-    A watchdog thread, not ``PR_SET_PDEATHSIG``: that signal follows the *thread* that started
-    the worker, and a replacement is started by a request's thread, which may end long before
-    the server does (its worker was then killed under the next request).
-    """
-    import os
-
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="endnim-worker-watchdog", daemon=True).start()
-
-
 def _serve(connection: Connection, initializer: Callable[[], None] | None = None) -> None:
     """A worker's loop: receive (function, args), send ("ok", result) or ("error", exception)."""
-    _die_with_parent()
+    die_with_parent()
     if initializer is not None:
         initializer()
     while True:
