@@ -9,6 +9,8 @@ and 0 5xx; 100 single-byte flips in a store, 100 detected; in a tree store, a co
 streaming-check state and a periodicity atlas file, 100 flips each (and 8 sqlite3 value edits of
 the tree store) with 0 silently wrong answers and 0 internal errors; 20 SIGKILLs of a sweep, 0
 lost chunks; with 4 maximal requests running, a trivial analyze answers at p99 under 100 ms.
+It also runs the checks moved out of the test command (``pytest -m long``: the whole golden file
+byte for byte, the heavy hostile graphs, the long API game fuzz); ``--quick`` only collects them.
 Everything runs on this machine; the server listens on 127.0.0.1 only.
 """
 
@@ -696,6 +698,30 @@ def fuzz_request_bodies(count: int, rng: random.Random) -> dict[str, object]:
     }
 
 
+def long_checks(quick: bool) -> dict[str, object]:
+    """The checks moved out of the test command (marker ``long``, deselected there): the whole
+    golden file byte for byte, the heavy hostile graphs, the long API game fuzz. ``--quick``
+    only collects them (to see that they still load)."""
+    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", "long", "-q"]
+    if quick:
+        args.append("--collect-only")
+    else:
+        args += ["-rA", "-n", os.environ.get("ENDNIM_TEST_WORKERS", "2")]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False)
+    lines = done.stdout.splitlines()
+    passed = [line.split()[1] for line in lines if line.startswith("PASSED ")]
+    failed = [line.split()[1] for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    collected = sum(  # "file.py: N" per file (pytest -qq --collect-only)
+        int(count) for _, _, count in (line.rpartition(": ") for line in lines) if count.isdigit()
+    )
+    return {
+        "inputs": collected if quick else len(passed) + len(failed),
+        "passed": len(passed),
+        "failed": failed,
+        "exit_status": done.returncode,
+    }
+
+
 def rule_set_matrix() -> dict[str, object]:
     """Every gallery rule set through every command (benchmarks/fuzz_rules.py)."""
     from fuzz_rules import rule_set_matrix as matrix
@@ -740,6 +766,7 @@ def main() -> None:
             ),
             ("graph_inputs", lambda: fuzz_graph_inputs(int(60 * scale), rng, int(50_000 * scale))),
             ("request_bodies", lambda: fuzz_request_bodies(int(200 * scale), rng)),
+            ("long_checks", lambda: long_checks(options.quick)),
         ]
         for key, step in steps:
             print(f"fuzz: {key} ...", file=sys.stderr, flush=True)

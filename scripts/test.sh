@@ -7,4 +7,4 @@ bash scripts/setup.sh
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy
 .venv/bin/lint-imports --no-cache
-.venv/bin/python -m pytest -n "${ENDNIM_TEST_WORKERS:-2}" "$@"
+.venv/bin/python -m pytest -n "${ENDNIM_TEST_WORKERS:-2}" --dist worksteal "$@"

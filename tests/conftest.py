@@ -6,8 +6,13 @@ import itertools
 from collections.abc import Iterator
 from functools import cache
 
+from hypothesis import settings
+
 from endnim.search import Solver
 from endnim.variants import BUILT_IN, get_variant
+
+settings.register_profile("endnim", deadline=None)
+settings.load_profile("endnim")  # no Hypothesis deadline anywhere: a loaded machine is no failure
 
 BUILT_IN_NAMES: tuple[str, ...] = tuple(cls.name for cls in BUILT_IN)
 """The papers' rule sets, from the registry (tests read them from here, not from a list)."""

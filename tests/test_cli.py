@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import click
+import hang_guard
 import pytest
 
 import endnim.commands
@@ -16,12 +17,11 @@ from endnim import cli
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
         text=True,
         input=stdin,
-        timeout=120,
     )
 
 
@@ -127,7 +127,5 @@ def test_analyzing_a_row_imports_neither_numpy_nor_the_quotients() -> None:
         "heavy = sorted(m for m in names if m in sys.modules)\n"
         "print('heavy:', heavy, file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
-    )
+    done = hang_guard.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert "heavy: []" in done.stderr, done.stderr[-2000:]

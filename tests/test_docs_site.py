@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
+import hang_guard
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,12 +30,11 @@ def load_hooks() -> ModuleType:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once for the module with warnings as errors."""
     site = tmp_path_factory.mktemp("docs") / "site"
-    done = subprocess.run(
+    done = hang_guard.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return site

@@ -134,3 +134,79 @@ def test_post_order_holds_the_path_not_every_option_of_a_lone_pile(keyed: bool) 
     assert value == n  # a lone pile of n is nim-heap n
     assert len(cache) == n + 1
     assert peak < 4 * 1024 * 1024, f"peak {peak:,} bytes"
+
+
+def _reaches_a_cycle(graph: dict[int, list[int]], root: int) -> bool:
+    """Brute force: some node reachable from ``root`` reaches itself in one or more moves."""
+
+    def reachable(start: int) -> set[int]:
+        seen: set[int] = set()
+        todo = list(graph[start])
+        while todo:
+            node = todo.pop()
+            if node not in seen:
+                seen.add(node)
+                todo.extend(graph[node])
+        return seen
+
+    return any(node in reachable(node) for node in reachable(root) | {root})
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+def test_post_order_refuses_exactly_the_loopy_graphs(keyed: bool) -> None:
+    """On 3,000 random digraphs of 1..7 nodes (self-loops and long cycles included), the walk
+    raises LoopError iff a cycle is reachable from the root, and otherwise counts the paths
+    to the sinks as a plain recursion does."""
+    import random
+
+    from endnim.search import LoopError
+
+    rng = random.Random(29)
+    loopy = acyclic = 0
+    for _ in range(3000):
+        size = rng.randint(1, 7)
+        density = rng.choice((0.15, 0.3, 0.5))
+        graph = {n: [m for m in range(size) if rng.random() < density] for n in range(size)}
+        root = rng.randrange(size)
+
+        def paths(node: int, graph: dict[int, list[int]] = graph) -> int:
+            return 1 if not graph[node] else sum(paths(child) for child in graph[node])
+
+        # keyed: the nodes are walked as n + 100 * copy, keyed by n (one value per key)
+        children: Any = (
+            (lambda n, graph=graph: [m + 100 for m in graph[n % 100]]) if keyed else graph.get
+        )
+        key = (lambda n: n % 100) if keyed else None
+        combine = lambda n, values: 1 if not values else sum(values)  # noqa: E731
+        if _reaches_a_cycle(graph, root):
+            loopy += 1
+            with pytest.raises(LoopError) as caught:
+                post_order(root, {}, children, combine, key)
+            assert _reaches_a_cycle(graph, caught.value.node % 100)
+        else:
+            acyclic += 1
+            assert post_order(root, {}, children, combine, key) == paths(root)
+    assert loopy > 500 and acyclic > 500  # both kinds were tried
+
+
+def test_a_loopy_rule_set_is_one_line_naming_it() -> None:
+    from endnim.errors import RuleSetError
+    from endnim.variants import Variant
+
+    class Stays(Variant):
+        name = "test-stays"
+        title = "a move that stays"
+
+        def ends(self, piles: tuple[int, ...], player: Any = None) -> tuple[Any, ...]:
+            return ("L", "R")
+
+        def children(self, position: Any, player: Any = None) -> list[Any]:
+            return [
+                *super().children(position, player),
+                *([position] if len(position) == 2 else []),
+            ]
+
+    loop = r"^rule set 'test-stays': its moves lead from \d+ \d+ back to it \(a loopy game\)"
+    with pytest.raises(RuleSetError, match=loop):
+        Solver(Stays()).value((3, 2, 1))
+    assert Solver(Stays()).value((3,)) == solver("endnim").value((3,))  # no loop below a lone pile

@@ -204,6 +204,19 @@ class RuleSet(ABC, Generic[P, M]):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
+def error_label(rules: RuleSet[Any, Any]) -> str:
+    """How a one-line error names ``rules``: ``rule set 'name' (file.py:Class)`` for a user's
+    rule set loaded with ``--rules`` (the ``rules_label`` its checking class carries, see
+    :mod:`endnim.variants.guarded`), else ``rule set 'name'``.
+
+    >>> from endnim.variants import get_variant
+    >>> error_label(get_variant("endnim"))
+    "rule set 'endnim'"
+    """
+    label = vars(type(rules)).get("rules_label")
+    return label if isinstance(label, str) else f"rule set {rules.name!r}"
+
+
 def verb(subject: str, third_person: str) -> str:
     """``third_person`` ("loses", "wins", "must") as ``subject`` takes it: "you lose".
 

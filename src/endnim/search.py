@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from endnim.errors import BudgetError
+from endnim.errors import BudgetError, RuleSetError
 from endnim.outcome import Outcome
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, error_label
 
 DEFAULT_BUDGET = int(os.environ.get("ENDNIM_BUDGET", "2000000"))
 """States an exact search may visit by default (env ``ENDNIM_BUDGET`` overrides)."""
@@ -180,11 +180,14 @@ class Solver:
 
     # ------------------------------------------------------------------ budget
     def check_budget(self, piles: Any) -> None:
-        """Raise :class:`BudgetError` if searching ``piles`` may exceed the budget."""
+        """Raise :class:`BudgetError` if searching ``piles`` may exceed the budget (a rule set
+        that gives no estimate is not refused here: its search is bounded as it goes)."""
         key = self.variant.canonical_key(piles)
         if key in self._impartial or key in self._partizan:
             return
-        states = self.variant.estimate_states(piles)
+        states = estimate_or_none(self.variant, piles)
+        if states is None:
+            return
         work = self.variant.estimate_work(piles) if states <= self.budget else 0
         if states > self.budget or work > self.budget * WORK_PER_STATE:
             need = estimate_bytes(states, piles, work)
@@ -284,13 +287,104 @@ class Solver:
         if len(cache) > self.max_cache:
             cache.clear()
         children_of = self.variant.watch_search(children_of, root, self.budget)
-        if type(self.variant).canonical_key is RuleSet.canonical_key:
-            return post_order(root, cache, children_of, combine)  # the key is the position
-        return post_order(root, cache, children_of, combine, key)
+        if estimate_or_none(self.variant, root) is None:
+            children_of = bounded_expansion(self.variant, children_of, self.budget)
+        try:
+            if type(self.variant).canonical_key is RuleSet.canonical_key:
+                return post_order(root, cache, children_of, combine)  # the key is the position
+            return post_order(root, cache, children_of, combine, key)
+        except LoopError as loop:
+            raise loop_error(self.variant, loop.node) from None
 
     def cached_states(self) -> int:
         """How many positions the cache holds."""
         return len(self._impartial) + len(self._partizan)
+
+
+def estimate_or_none(rules: RuleSet[Any, Any], position: Any) -> int | None:
+    """The rule set's ``estimate_states(position)``, or ``None`` if it gives none (the default
+    hook's ``NotImplementedError``): then a search cannot be refused before it starts and is
+    bounded as it goes (:func:`bounded_expansion`).
+
+    >>> from endnim.variants import get_variant
+    >>> estimate_or_none(get_variant("endnim"), (3, 4))
+    17
+    """
+    try:
+        return rules.estimate_states(position)
+    except NotImplementedError:
+        return None
+
+
+def bounded_expansion(
+    rules: RuleSet[Any, Any], children_of: Callable[[Any], list[Any]], budget: int
+) -> Callable[[Any], list[Any]]:
+    """``children_of``, stopped with a one-line :class:`BudgetError` once it has expanded more
+    than ``budget`` positions or visited more than ``budget`` × :data:`WORK_PER_STATE` options:
+    the bound of a search whose size the rule set cannot estimate beforehand.
+
+    >>> from endnim.variants import get_variant
+    >>> expand = bounded_expansion(get_variant("endnim"), lambda n: [n + 1], 3)
+    >>> expand(0), expand(1), expand(2)
+    ([1], [2], [3])
+    >>> expand(3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    endnim.errors.BudgetError: exact search ... more than 3 positions; ... gives no estimate ...
+    """
+    expanded = 0
+    visits = 0
+    most_visits = budget * WORK_PER_STATE
+
+    def bounded(node: Any) -> list[Any]:
+        nonlocal expanded, visits
+        expanded += 1
+        if expanded > budget or visits > most_visits:
+            over = (
+                f"more than {format_count(budget)} positions"
+                if expanded > budget
+                else f"more than {format_count(most_visits)} option visits"
+            )
+            raise BudgetError(
+                f"exact search in {error_label(rules)} stopped after {over}; it gives no "
+                f"estimate of its search (estimate_states), so it is bounded as it goes: "
+                f"{BUDGET_ADVICE}",
+                states=expanded,
+                bytes_needed=estimate_bytes(expanded, node, visits),
+                budget=budget,
+            )
+        children = children_of(node)
+        visits += len(children)
+        return children
+
+    return bounded
+
+
+class LoopError(Exception):
+    """A walk met ``node`` again while still searching below it: the moves lead back to it."""
+
+    def __init__(self, node: object) -> None:
+        super().__init__("a position is reachable from itself")
+        self.node = node
+
+
+def loop_error(rules: RuleSet[Any, Any], node: Any) -> RuleSetError:
+    """The one-line refusal of a loopy rule set: its moves lead from ``node`` back to it.
+
+    >>> from endnim.variants import get_variant
+    >>> str(loop_error(get_variant("endnim"), (3, 1)))  # doctest: +ELLIPSIS
+    "rule set 'endnim': its moves lead from 3 1 back to it (a loopy game): positions must ..."
+    """
+    try:
+        shown = rules.format_position(node)
+    except Exception:  # the rule set's notation may be the broken part: say it without it
+        shown = ""
+    shown = " ".join(shown.split())
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return RuleSetError(
+        f"{error_label(rules)}: its moves lead from {shown or '(empty)'} back to it (a loopy "
+        "game): positions must not repeat (every game must end)"
+    )
 
 
 def post_order(
@@ -302,12 +396,17 @@ def post_order(
 ) -> T:
     """Fill ``cache`` bottom-up from ``root`` with an explicit stack (no recursion limit): a
     node is combined once all its children are in the cache. With ``key``, the cache is keyed
-    by ``key(node)`` (nodes with one key are solved once).
+    by ``key(node)`` (nodes with one key are solved once). A node met again while it is still
+    being searched below (a loop: the game need not end) raises :class:`LoopError`.
 
     >>> post_order(5, {}, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
     6
     >>> post_order(-5, {}, lambda n: [abs(n) - 1] if n else [], lambda n, vs: 1 + sum(vs), abs)
     6
+    >>> post_order(5, {}, lambda n: [(n + 1) % 3], lambda n, vs: 0)
+    Traceback (most recent call last):
+    ...
+    endnim.search.LoopError: a position is reachable from itself
     """
     if key is not None:
         return _post_order_keyed(root, cache, children_of, combine, key)
@@ -326,6 +425,8 @@ def post_order(
         for index in range(start, len(children)):
             if children[index] not in cache:
                 pending[node] = (children, index + 1)
+                if children[index] in pending:  # on the path from the root: a loop
+                    raise LoopError(children[index])
                 stack.append(children[index])
                 break
         else:
@@ -361,6 +462,8 @@ def _post_order_keyed(
         for index in range(start, len(keys)):
             if keys[index] not in cache:
                 pending[node_key] = (children, keys, index + 1)
+                if keys[index] in pending:  # on the path from the root: a loop
+                    raise LoopError(children[index])
                 stack.append((children[index], keys[index]))
                 break
         else:

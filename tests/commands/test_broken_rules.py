@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 from tests.rules_gallery.broken import FAULTS
@@ -31,11 +32,10 @@ RUNTIME_FAULTS = [
 
 
 def endnim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
         text=True,
-        timeout=120,
         env=ENV,
     )
 
@@ -48,6 +48,59 @@ def test_a_broken_hook_is_a_one_line_error_naming_the_rule_set(name: str, comman
     assert done.returncode == 2, done.stderr
     assert len(lines) == 1 and "internal error" not in lines[0]
     assert f"(broken.py:{name})" in lines[0] and FAULTS[name] in lines[0]
+
+
+SEARCHING_COMMANDS = {
+    **COMMANDS,
+    "periodicity": ["periodicity", "--middle", "1", "--a", "1..3", "--cols", "1..8"],
+    "quotient": ["quotient", "--positions", "1..3"],
+    "sweep": ["sweep", "-L", "2", "-H", "3", "--out", "{tmp}/sweep"],
+    "play": ["play", "3", "1", "4"],
+    "value": ["value", "3 1 4"],
+}
+"""Every command that searches a user's rule set (``value``: its partizan twin's)."""
+
+PARTIZAN_TWIN = """
+from broken import {name}
+
+
+class Partizan{name}({name}):
+    name = "partizan-{name}"
+    impartial = False
+
+    def ends(self, piles, player=None):
+        return (player,)
+"""
+
+
+@pytest.mark.parametrize("command", sorted(SEARCHING_COMMANDS))
+@pytest.mark.parametrize("name", ["SelfLoop", "NeverTerminal"])
+def test_a_game_that_need_not_end_is_one_line_on_every_command_that_searches(
+    name: str, command: str, tmp_path: Path
+) -> None:
+    """Finding 2 of issue 29: a move back to the position itself ("internal error: KeyError")
+    and an empty row that is not terminal ("IndexError" in analyze, a table answered)."""
+    spec = f"{GALLERY}:{name}"
+    if command == "value":  # canonical forms are for partizan games: the same fault in one
+        (tmp_path / "twin.py").write_text(PARTIZAN_TWIN.format(name=name))
+        spec = f"{tmp_path / 'twin.py'}:Partizan{name}"
+    args = [a.format(tmp=tmp_path) for a in SEARCHING_COMMANDS[command]]
+    done = hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", *args, "--rules", spec],
+        capture_output=True,
+        text=True,
+        env={**ENV, "PYTHONPATH": str(GALLERY.parent)},
+        input="L0\n" if command == "play" else None,
+    )
+    assert "internal error" not in done.stdout + done.stderr and "Traceback" not in done.stderr
+    if command == "play":  # the game says the fault in the session and goes on (exit 0)
+        said = " ".join(done.stdout.split())
+        assert done.returncode == 0 and f"{name})" in said and FAULTS[name] in said, said
+        return
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1, lines
+    assert f"{name})" in lines[0] and FAULTS[name] in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("name", [*FAULTS])

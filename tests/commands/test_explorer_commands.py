@@ -9,6 +9,7 @@ import io
 import json
 from pathlib import Path
 
+import hang_guard
 import pytest
 from test_search import A4B_TABLE
 
@@ -333,23 +334,23 @@ def test_conjecture_survives_a_real_ctrl_c(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + hang_guard.HANG_GUARD  # polled: only a hang waits it out
     while not list(tmp_path.glob("*.json")) and time.monotonic() < deadline:
+        if process.poll() is not None:
+            break
         time.sleep(0.02)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = hang_guard.communicate(process)
     if process.returncode == 0:  # finished before the signal arrived: nothing to resume
         pytest.skip("the run finished before it could be interrupted")
     assert process.returncode == 130 and "run the same command again" in err, err
     assert "Traceback" not in err and not out
     saved = json.loads(next(tmp_path.glob("*.json")).read_text())["data"]["report"]
     assert 0 < saved["positions"] < sum(7**k for k in range(1, 8))
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
-    )
+    done = hang_guard.run([sys.executable, "-c", script, *args], capture_output=True, text=True)
     resumed = json.loads(done.stdout)
-    fresh = subprocess.run(
-        [sys.executable, "-c", script, *args[:-2]], capture_output=True, text=True, timeout=120
+    fresh = hang_guard.run(
+        [sys.executable, "-c", script, *args[:-2]], capture_output=True, text=True
     )
     assert done.returncode == fresh.returncode == 0 and resumed["resumed"]
     assert resumed | {"resumed": False} == json.loads(fresh.stdout)

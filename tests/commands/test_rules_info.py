@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 import endnim
@@ -17,11 +18,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", "rules-info", *args],
         capture_output=True,
         text=True,
-        timeout=120,
     )
 
 

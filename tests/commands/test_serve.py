@@ -11,6 +11,7 @@ import sys
 import urllib.request
 from collections.abc import Iterator
 
+import hang_guard
 import pytest
 
 import endnim.cli as cli
@@ -29,7 +30,7 @@ def taken_port() -> Iterator[int]:
 
 
 def fetch(url: str) -> tuple[int, bytes]:
-    with urllib.request.urlopen(url, timeout=10) as response:
+    with urllib.request.urlopen(url, timeout=hang_guard.HANG_GUARD) as response:  # hang guard
         return response.status, response.read()
 
 
@@ -54,7 +55,7 @@ def test_serve_answers_and_stops_on_interrupt() -> None:
         status, body = fetch(url + "api/analyze?position=3+1+4")
         assert json.loads(body)["winning_moves"] == ["R3"]
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=20)
+        out, err = hang_guard.communicate(process)
     finally:
         if process.poll() is None:
             process.kill()

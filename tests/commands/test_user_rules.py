@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 RULES = '''
@@ -56,12 +57,11 @@ def spec(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def endnim(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
         text=True,
         input=stdin,
-        timeout=120,
     )
 
 

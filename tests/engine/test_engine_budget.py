@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 from endnim.engine import EngineError, engine_thresholds, interval, solve_row
@@ -76,11 +77,10 @@ def test_the_environment_raises_the_default_budget() -> None:
 
 @pytest.mark.parametrize("name", ["endnim", "muller"])
 def test_the_command_line_refuses_in_one_line(name: str) -> None:
-    out = subprocess.run(
+    out = hang_guard.run(
         [ENDNIM, "analyze", "-v", name, "-m", "engine", "50000 50000 2"],
         capture_output=True,
         text=True,
-        timeout=60,
     )
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "take about" in out.stderr

@@ -20,6 +20,11 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+GAMES_EXAMPLES = 15
+"""Examples of :func:`test_games` in the test command (each plays a game: create, hint,
+move, computer, undo, several seconds on a loaded machine); the long twin
+(:func:`test_games_long`, ``bash scripts/fuzz.sh``) runs :data:`GAMES_EXAMPLES_LONG`."""
+GAMES_EXAMPLES_LONG = 200
 
 
 class Client:
@@ -114,8 +119,7 @@ def test_table(client: Client, middle: str, variant: str, rows: str, cols: str) 
     )
 
 
-@SETTINGS
-@given(
+GAMES = given(
     body=st.one_of(
         st.fixed_dictionaries({"position": TEXT, "variant": VARIANTS}),
         st.dictionaries(st.text(max_size=10), st.one_of(TEXT, st.integers(), st.none())),
@@ -124,7 +128,22 @@ def test_table(client: Client, middle: str, variant: str, rows: str, cols: str) 
     move=TEXT,
     game_id=st.one_of(st.text(max_size=30), st.just("../../etc/passwd")),
 )
+
+
+@settings(SETTINGS, max_examples=GAMES_EXAMPLES)
+@GAMES
 def test_games(client: Client, body: object, move: str, game_id: str) -> None:
+    play_hostile_game(client, body, move, game_id)
+
+
+@pytest.mark.long
+@settings(SETTINGS, max_examples=GAMES_EXAMPLES_LONG)
+@GAMES
+def test_games_long(client: Client, body: object, move: str, game_id: str) -> None:
+    play_hostile_game(client, body, move, game_id)
+
+
+def play_hostile_game(client: Client, body: object, move: str, game_id: str) -> None:
     created = client.post("/api/games", json=body)
     check(created)
     ident = created.json()["id"] if created is not None and created.status_code == 201 else game_id

@@ -1,14 +1,19 @@
 """The expression language under hostile input: every evaluation answers or refuses in one line,
-within its step and time budget (no hang, no runaway memory, no other exception)."""
+within its step and time budget (no hang, no runaway memory, no other exception).
+
+No check here reads the clock: the evaluation's own time limit (``MAX_SECONDS``) is a safety net
+whose refusals are accepted like any other one-line refusal, and the known escapes must be
+closed by the work bounds alone (steps, bits, items), with the clock's net switched off, so a
+loaded machine cannot change what is checked."""
 
 from __future__ import annotations
 
-import time
-
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from endnim.analysis.expression import MAX_SECONDS, ExpressionError, compile_predicate
+from endnim.analysis import expression
+from endnim.analysis.expression import ExpressionError, compile_predicate
 
 ATOMS = st.sampled_from(
     ["a", "g", "n", "first", "last", "beans", "0", "1", "7", "999999", "10**6", "-3", "'x'", "()"]
@@ -42,15 +47,15 @@ def test_every_expression_answers_or_refuses_in_bounded_time(text: str) -> None:
     except ExpressionError as error:
         assert "\n" not in str(error)
         return
-    started = time.perf_counter()
     try:
         predicate((3, 1, 4), 2)
     except ExpressionError as error:
         assert "\n" not in str(error)
-    assert time.perf_counter() - started < MAX_SECONDS + 3  # the deadline, plus slack
 
 
-def test_the_known_escapes_are_closed() -> None:
+def test_the_known_escapes_are_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each is refused by the bound that names it, not by the clock (its net is off here)."""
+    monkeypatch.setattr(expression, "MAX_SECONDS", 10.0**6)
     for text, words in [
         ("sum(sum(range(999999)) for x in range(999999)) >= 0", "loop steps"),
         ("len(sorted(sorted(range(999999)) for x in range(3))) > 0", "loop steps"),
@@ -60,11 +65,9 @@ def test_the_known_escapes_are_closed() -> None:
         ("1 << 10**9 > 0", "bits"),
         ("len(a * 10**9) > 0", "items"),
     ]:
-        started = time.perf_counter()
         try:
             compile_predicate(text)((3, 1, 4), 2)
         except ExpressionError as error:
             assert words in str(error), (text, str(error))
         else:
             raise AssertionError(f"{text} was not refused")
-        assert time.perf_counter() - started < MAX_SECONDS + 3

@@ -6,21 +6,22 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
+import hang_guard
 import pytest
 
 from endnim.position import MAX_PILE_DIGITS, MAX_PILES
 
 
 def endnim(
-    *args: str, stdin: bytes | None = None, timeout: float = 60
+    *args: str, stdin: bytes | None = None, timeout: float = hang_guard.HANG_GUARD
 ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
+    """The command's run; ``timeout`` is a hang guard (reported as a hang), not a speed limit."""
+    return hang_guard.run(  # type: ignore[no-any-return]
         [sys.executable, "-m", "endnim.cli", *args],
+        hang_guard=timeout,
         capture_output=True,
         input=stdin,
-        timeout=timeout,
     )
 
 
@@ -73,11 +74,9 @@ def test_piles_beyond_the_digit_limit_are_refused() -> None:
 
 
 def test_rows_beyond_the_row_limit_are_refused_at_once() -> None:
-    started = time.perf_counter()
     for args in (("analyze", "-v", "misere", "3^9999999"), ("play", "--", "3^9999999")):
         err = one_line_error(endnim(*args, stdin=b""))
         assert f"{MAX_PILES:,}" in err
-    assert time.perf_counter() - started < 30  # generous: two process start-ups, no row built
 
 
 @pytest.mark.parametrize("position", ["198763", "1000 1 1000"])
@@ -103,4 +102,4 @@ def test_an_unreadable_batch_file_is_a_one_line_error() -> None:
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-1"])
 def test_serve_refuses_a_timeout_that_is_not_a_number_of_seconds(value: str) -> None:
-    one_line_error(endnim("serve", "--timeout", value, timeout=20))
+    one_line_error(endnim("serve", "--timeout", value, timeout=300))  # a served one: a hang

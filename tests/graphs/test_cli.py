@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import sys
 
+import hang_guard
 import pytest
 from rich.console import Console
 
@@ -19,12 +19,11 @@ STAR = '{"labels": [2, 1, 1, 1], "edges": [[0, 1], [0, 2], [0, 3]]}'
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
-    done = subprocess.run(
+    done = hang_guard.run(
         [sys.executable, "-m", "endnim.cli", *args],
         capture_output=True,
         text=True,
         input=stdin,
-        timeout=120,
     )
     return done.returncode, done.stdout, done.stderr
 

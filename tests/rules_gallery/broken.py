@@ -12,7 +12,7 @@ import os
 import random
 import time
 
-from endnim import RuleSet, Variant
+from endnim import Move, RuleSet, Variant
 
 
 class Fine(Variant):
@@ -151,6 +151,29 @@ class GrowingPosition(_Base):
         return [c for _, c in self.options(position, player)]
 
 
+class SelfLoop(_Base):
+    name = "self-loop"
+    title = "gallery: options() include a move back to the position itself"
+
+    def options(self, position, player=None):
+        stay = [(Move("L", position[0]), tuple(position))] if position else []
+        return [*super().options(position, player), *stay]
+
+    def children(self, position, player=None):
+        return [c for _, c in self.options(position, player)]
+
+    def play(self, position, move, player=None):
+        return RuleSet.play(self, position, move, player)  # the move that stays is legal too
+
+
+class NeverTerminal(_Base):
+    name = "never-terminal"
+    title = "gallery: is_terminal() never holds, not even for the empty row"
+
+    def is_terminal(self, piles):
+        return False
+
+
 class ExitingEnds(_Base):
     name = "exiting-ends"
     title = "gallery: ends() ends the process"
@@ -228,6 +251,8 @@ FAULTS: dict[str, str] = {
     "LoopingEnds": "ends()",
     "SleepingEnds": "ends()",
     "GrowingPosition": "grow",
+    "SelfLoop": "loopy",
+    "NeverTerminal": "is_terminal()",
     "ExitingEnds": "ends()",
     "HugeMemory": "ends()",
     "Nondeterministic": "ends()",

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 import pytest
 
 from endnim.sweep import open_sweep
@@ -42,8 +43,8 @@ def read_everything(root: Path) -> list[int]:
 
 
 def endnim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True, timeout=120
+    return hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True
     )
 
 

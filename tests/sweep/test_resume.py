@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import hang_guard
 import numpy as np
 import pytest
 
@@ -46,7 +47,7 @@ def recorded(out: Path) -> dict[tuple[int, int], tuple[str, int, str]]:
 def kill_after(out: Path, chunks: int) -> None:
     """Start the sweep in a child process and SIGKILL it once ``chunks`` chunks are recorded."""
     child = subprocess.Popen([sys.executable, "-c", CHILD, str(out)])
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + hang_guard.HANG_GUARD  # polled: only a hang waits it out
     try:
         while time.monotonic() < deadline and child.poll() is None:
             if (out / CATALOGUE).exists() and len(recorded(out)) >= chunks:

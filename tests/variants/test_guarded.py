@@ -24,6 +24,8 @@ FAULTS_IN_PROCESS = {
     "GarbageOptions": "options() returned 7",
     "OptionsNotPositions": "options() returned [('L0', 'not a row')]",
     "HugeMemory": "ends() ran out of memory",
+    "SelfLoop": "its moves lead from 1 back to it (a loopy game)",
+    "NeverTerminal": "is_terminal() says the empty row is not terminal",
 }
 
 

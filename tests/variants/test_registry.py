@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import hang_guard
 import pytest
 
 import endnim
@@ -182,8 +183,8 @@ def test_row_only_machinery_refuses_other_families() -> None:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True, timeout=120
+    return hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True
     )
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, analyze
@@ -52,9 +50,7 @@ def test_auto_beyond_a_small_engine_gets_no_search_and_a_capped_engine() -> None
         budget = analysis_budget(position, ENDNIM, "auto", None)
         assert budget is not None and budget < ENDNIM.estimate_states(piles)
         assert budget <= WEB_ENGINE_CELLS < engine_work(position, ENDNIM)
-        started = time.monotonic()
-        result = analyze(position, ENDNIM, budget=budget)
-        assert time.monotonic() - started < 5
+        result = analyze(position, ENDNIM, budget=budget)  # bounded by the budget, not a clock
         assert "remoteness" not in result.sources
         assert result.sources.get("grundy") != "engine"
 

@@ -51,6 +51,11 @@ def _tint(colour: str) -> str:
     return f"rgba({r}, {g}, {b}, {round(0x22 / 255, 3)})"
 
 
+PAGE_HANG_GUARD_MS = 120_000
+"""Milliseconds a page's action (and a computation behind it) may take before the test gives up:
+a hang guard, far above the normal second or two (expectations: 60 s, tests/web/conftest.py)."""
+
+
 @pytest.fixture(scope="module")
 def served() -> Iterator[tuple[str, BrowserContext]]:
     installed = subprocess.run(
@@ -63,8 +68,14 @@ def served() -> Iterator[tuple[str, BrowserContext]]:
     if installed.returncode != 0 or not CHROMIUM.exists():
         reason = (installed.stderr.strip().splitlines() or ["unknown reason"])[-1]
         pytest.skip(f"Chromium is missing and could not be installed with apt-get: {reason}")
+    from endnim.web.app import create_app
+    from endnim.web.compute import ComputeGate
+
+    # The page's computations get a hang guard, not the server's 10 s limit: on a loaded
+    # machine a 30-pile row may take longer (a 503 at load 17), and the test is about the page,
+    # not the machine's speed (the limit has its own tests).
     with (
-        BackgroundServer() as server,
+        BackgroundServer(create_app(gate=ComputeGate(timeout=PAGE_HANG_GUARD_MS / 1000))) as server,
         sync_playwright() as playwright,
         tempfile.TemporaryDirectory(prefix="endnim-chromium-") as profile,
     ):
@@ -75,7 +86,7 @@ def served() -> Iterator[tuple[str, BrowserContext]]:
             args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 900},
         )
-        context.set_default_timeout(120_000)  # a hang guard
+        context.set_default_timeout(PAGE_HANG_GUARD_MS)  # a hang guard
         try:
             yield server.url, context
         finally:
@@ -266,7 +277,7 @@ def page_with_own_rules(served: tuple[str, BrowserContext]) -> Iterator[Page]:
 
     spec = str(REPO / "examples" / "variants" / "capped.py") + ":CappedEndNim"
     rules = load_rules(spec)
-    sandbox = Sandbox(create_app, [spec], timeout=20)
+    sandbox = Sandbox(create_app, [spec], timeout=PAGE_HANG_GUARD_MS / 1000)  # a hang guard
     try:
         with BackgroundServer(create_app(limit_caches=False, sandbox=sandbox)) as server:
             # the heatmap's /api/table answers 422 for capped End-Nim (the engine has no

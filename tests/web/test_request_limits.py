@@ -128,13 +128,11 @@ def test_a_small_body_still_works(server: BackgroundServer) -> None:
 
 def test_a_lying_content_length_gets_408_and_is_closed(server: BackgroundServer) -> None:
     with connect(server) as sock:
-        started = time.monotonic()
         sock.sendall(post_head("/api/games", "Content-Length: 1000\r\n") + b'{"position"')
         status, headers, body = read_answer(sock)
         assert status == 408 and headers["connection"] == "close"
         assert "seconds" in json.loads(body)["detail"]
-        assert closed(sock)
-        assert time.monotonic() - started < 25  # well before a client could hold it long
+        assert closed(sock)  # cut off by the server's body deadline (the socket's is a hang guard)
 
 
 def test_slow_clients_are_cut_off_and_others_served_meanwhile(server: BackgroundServer) -> None:

@@ -361,10 +361,13 @@ def work_of(text: str, variant: str) -> int:
     True
     """
     from endnim.cgt.positions import estimate_work
+    from endnim.search import estimate_or_none
 
     rules, row = _rules_of(variant)
     summands = parse_sum(text, None if row else rules)
-    return max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
+    return max(  # no estimate: no bar (the search is bounded as it goes)
+        estimate_work(s)[0] if row else (estimate_or_none(rules, s) or 0) for s in summands
+    )
 
 
 def evaluate(

@@ -27,7 +27,16 @@ from endnim.cgt.order import outcome
 from endnim.errors import BudgetError, VariantError
 from endnim.position import Position
 from endnim.ruleset import RuleSet
-from endnim.search import WORK_PER_STATE, format_bytes, format_count, post_order
+from endnim.search import (
+    WORK_PER_STATE,
+    LoopError,
+    bounded_expansion,
+    estimate_or_none,
+    format_bytes,
+    format_count,
+    loop_error,
+    post_order,
+)
 from endnim.variants import get_row_variant, get_variant
 from endnim.variants.base import Piles, Variant, end_children
 
@@ -240,8 +249,9 @@ def _ruleset_value(
             cache[key(node0)] = total
             return total
     limit = DEFAULT_BUDGET if budget is None else budget
-    states = rules.estimate_states(node0)
-    work = rules.estimate_work(node0)
+    estimate = estimate_or_none(rules, node0)  # None: no estimate, bounded as it goes
+    states = limit if estimate is None else estimate
+    work = 0 if estimate is None else rules.estimate_work(node0)
     if states > limit or work > WORK_PER_STATE * limit:
         need = states * BYTES_PER_STATE
         raise BudgetError(
@@ -270,8 +280,12 @@ def _ruleset_value(
         split = lefts_count.pop(key(node))
         return game(values[:split], values[split:])
 
-    with deep_recursion():
-        result = post_order(node0, cache, children_of, combine, key)
+    expand = children_of if estimate is not None else bounded_expansion(rules, children_of, limit)
+    try:
+        with deep_recursion():
+            result = post_order(node0, cache, expand, combine, key)
+    except LoopError as loop:
+        raise loop_error(rules, loop.node) from None
     if progress is not None:
         progress(states, states)
     return result

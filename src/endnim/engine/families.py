@@ -140,6 +140,8 @@ def _family_of(variant: Variant) -> Family:
 def _check_assumptions(variant: Variant) -> None:
     players: tuple[End | None, ...] = (None,) if variant.impartial else ("L", "R")
     reversals = (False, True) if variant.reversible else (False,)
+    for player in players:  # the kernels end every game at the empty row: so must the rules
+        variant.raw_options((), player)  # a RuleSetError if it is not terminal yet has no pile
     for row in ((1, 1), (2, 1, 3), (3, 2)):
         if variant.is_terminal(row):
             raise _refusal(

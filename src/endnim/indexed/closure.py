@@ -45,6 +45,7 @@ from endnim.search import (
     ImpartialValue,
     Solver,
     format_count,
+    loop_error,
 )
 from endnim.variants.base import Variant
 from endnim.variants.guarded import (
@@ -181,12 +182,7 @@ def solve_closure(
     remoteness = np.empty(count, dtype=np.int64)
     cycle = _closure.grundy(offsets, targets, terminal, grundy, remoteness)
     if cycle >= 0:
-        shown = rules.format_position(positions[cycle])
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise RuleSetError(
-            f"{label_of(rules)}: its moves lead from {shown or '(empty)'} back to it: "
-            "positions must not repeat (every game must end)"
-        )
+        raise loop_error(rules, positions[cycle])
     if known is not None:
         remoteness[:] = -1
     return SolvedClosure(

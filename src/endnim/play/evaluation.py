@@ -26,7 +26,7 @@ from endnim.moves import End, Move
 from endnim.play.sum_game import SumGame, analysis_of
 from endnim.position import as_position
 from endnim.ruleset import RuleSet
-from endnim.search import ImpartialValue, PartizanValue, default_solver
+from endnim.search import ImpartialValue, PartizanValue, default_solver, estimate_or_none
 from endnim.theory import MoveRange, theory_for
 from endnim.variants import Variant, get_variant
 from endnim.variants.base import move_count_bound, players_of
@@ -187,7 +187,9 @@ def search_affordable(piles: Any, rules: RuleSet[Any, Any]) -> bool:
         piles = tuple(piles)
     if isinstance(rules, Variant) and not piles:
         return True
-    states = rules.estimate_states(piles)
+    states = estimate_or_none(rules, piles)
+    if states is None:  # no estimate: the search is bounded by the play budget as it goes
+        return True
     return states <= PLAY_SEARCH_STATES and rules.estimate_work(piles) <= PLAY_SEARCH_WORK
 
 
@@ -389,7 +391,8 @@ def _values(
     if not options:
         return "search", []
     if search_affordable(piles, rules):
-        solver = default_solver(rules, max(PLAY_SEARCH_STATES, rules.estimate_states(piles)))
+        states = estimate_or_none(rules, piles) or 0
+        solver = default_solver(rules, max(PLAY_SEARCH_STATES, states))
         solver.value(piles)  # one walk caches every option's value
         valued: list[_Valued] = []
         for who, _move, after in options:

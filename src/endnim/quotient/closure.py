@@ -25,6 +25,7 @@ from typing import Any
 from endnim.errors import EndNimError
 from endnim.quotient.limits import LimitError
 from endnim.ruleset import RuleSet
+from endnim.search import loop_error
 from endnim.variants.sums import summand_rules
 
 Multiset = tuple[int, ...]
@@ -88,6 +89,8 @@ def build_closure(
             part_keys[part] = moves.canonical_key(part)
         return part_keys[part]
 
+    expanding: set[Hashable] = set()  # components whose options are still being numbered
+
     def visit(part: Any) -> None:
         stack: list[tuple[Any, list[Any] | None]] = [(part, None)]
         while stack:
@@ -96,6 +99,9 @@ def build_closure(
             if key in done:
                 continue
             if children is None:
+                if key in expanding:  # met again below itself: its moves lead back to it
+                    raise loop_error(moves, current)
+                expanding.add(key)
                 kids = moves.children(current)
                 stack.append((current, kids))
                 for child in kids:
@@ -103,6 +109,7 @@ def build_closure(
                         if key_of(sub) not in done:
                             stack.append((sub, None))
                 continue
+            expanding.discard(key)
             if not children:
                 done[key] = ()
                 continue

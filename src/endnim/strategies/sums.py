@@ -31,7 +31,7 @@ from endnim.errors import EndNimError, VariantError
 from endnim.graphs.base import GraphRuleSet
 from endnim.outcome import Outcome
 from endnim.ruleset import RuleSet
-from endnim.search import ImpartialValue, Solver
+from endnim.search import ImpartialValue, Solver, estimate_or_none
 from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
 from endnim.theory import Reason
 from endnim.variants import MisereConwayEndNim, MisereEndNim, Variant, get_variant
@@ -263,9 +263,11 @@ def _partizan_move(game: SumOf, player: str, move: Any) -> str:
 def _fill_remoteness(analysis: Analysis, game: SumOf, budget: int | None) -> None:
     """The remoteness by the exact search of the sum, when affordable (else a note)."""
     total = analysis.position
-    states = game.estimate_states(total)
+    states = estimate_or_none(game, total)  # None: no estimate, the search bounded as it goes
     limit = AUTO_SEARCH_BUDGET if budget is None else budget
-    if states <= limit and (budget is not None or game.estimate_work(total) <= AUTO_SEARCH_WORK):
+    if states is None or (
+        states <= limit and (budget is not None or game.estimate_work(total) <= AUTO_SEARCH_WORK)
+    ):
         try:
             analysis.remoteness = remoteness_of(Solver(game, limit).value(total))
             analysis.sources["remoteness"] = "search"

@@ -17,10 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from endnim.errors import MoveError
+from endnim.errors import MoveError, RuleSetError
 from endnim.moves import End, Move
 from endnim.position import Position, as_position, parse_position, trusted_position
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, error_label
 
 AnyRuleSet = RuleSet[Any, Any]
 
@@ -103,6 +103,8 @@ class Variant(RuleSet[Position, Move], ABC):
         any_take = rules.allows_take is Variant.allows_take
         allows = self.allows
         for end in self.ends(piles, player):
+            if not piles:
+                raise empty_row_error(self, end)
             pile = piles[0] if end == "L" else piles[-1]
             sizes = (
                 range(pile) if any_take else [s for s in range(pile) if self.allows_take(pile, s)]
@@ -230,8 +232,26 @@ def move_count_bound(piles: Sequence[int], rules: Variant, player: End | None = 
         if len(piles) == 1 and rules.impartial:
             ends = ends[:1]  # a lone pile is both ends: one move per resulting position
         for end in ends:
+            if not piles:
+                raise empty_row_error(rules, end)
             total += piles[0] if end == "L" else piles[-1]
     return total * (2 if rules.reversible else 1)
+
+
+def empty_row_error(rules: AnyRuleSet, end: End) -> RuleSetError:
+    """The one-line refusal of a row rule set whose empty row is not terminal, yet has no pile
+    at the ``end`` its ``ends()`` offers there: a row game must end at the empty row at the
+    latest.
+
+    >>> from endnim.variants import get_variant
+    >>> str(empty_row_error(get_variant("endnim"), "L"))  # doctest: +ELLIPSIS
+    "rule set 'endnim': is_terminal() says the empty row is not terminal, but ends() offers ..."
+    """
+    return RuleSetError(
+        f"{error_label(rules)}: is_terminal() says the empty row is not terminal, but ends() "
+        f"offers its {_END_NAMES.get(end, repr(end))} pile and it has none: a row game must end "
+        "at the empty row at the latest (is_terminal(()) must be True)"
+    )
 
 
 def end_children(piles: Piles, end: End, sizes: Iterable[int]) -> list[Piles]:

@@ -247,7 +247,8 @@ class _Checker:
                     self.find(
                         "never ends",
                         "options()",
-                        f"a cycle: {self.show(child)} can be reached again from itself",
+                        f"a cycle: {self.show(child)} can be reached again from itself "
+                        "(a loopy game)",
                     )
                     return
                 if self.grows(node, child):

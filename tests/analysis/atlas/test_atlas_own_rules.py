@@ -5,10 +5,10 @@ example, End-Nim with the subtraction set {1, 2, 4}), and its proved findings ag
 from __future__ import annotations
 
 import csv
-import subprocess
 import sys
 from pathlib import Path
 
+import hang_guard
 from click.testing import CliRunner
 
 import endnim
@@ -57,8 +57,8 @@ def test_a_rule_set_without_a_compiled_path_takes_the_indexed_search(tmp_path: P
     out = tmp_path / "w.csv"
     args = ["atlas", "periodicity", str(out), "--rules", wythoff, "--cols", "16"]
     args += ["--rows", "4", "--short-piles", "1", "--long-piles", "0"]
-    done = subprocess.run(
-        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True, timeout=120
+    done = hang_guard.run(
+        [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     assert "values by the indexed search" in done.stderr
