@@ -41,6 +41,7 @@ from endnim.web.budgets import (
     WEB_SEARCH_STATES,
     OverBudget,
     analysis_budget,
+    check_sum_piles,
     is_light,
     limit_search_caches,
     web_position,
@@ -326,6 +327,7 @@ def create_app(
         workbench's graph budget)."""
         rules = web_rules(variant)
         if "+" in position or as_sum:  # a sum A + B + ...: exact work within the web budget
+            check_sum_piles(position, rules)
             states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
             return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, states))
         if is_graph(rules):
@@ -358,6 +360,7 @@ def create_app(
         A sum: every move ``K:MOVE``, which win from ``analyze`` of the sum."""
         rules = web_rules(variant)
         if "+" in position or as_sum:
+            check_sum_piles(position, rules)
             sum_args = (position, rules.name, None if rules.impartial else player)
             return MovesOut.model_validate(heavy(sum_moves_task, *sum_args, WEB_SEARCH_STATES))
         if is_graph(rules):
@@ -394,6 +397,7 @@ def create_app(
         Right's; partizan graphs: the move of ``player``; a sum: ``K:MOVE``)."""
         rules = web_rules(variant)
         if "+" in position or as_sum:
+            check_sum_piles(position, rules)
             side = None if rules.impartial else player
             return AppliedOut.model_validate(sum_apply_task(position, rules.name, move, side))
         if is_graph(rules):
