@@ -116,3 +116,32 @@ def test_state_resumes_and_is_verified(
     state.write_text(json.dumps(saved))
     code, out, err = run(monkeypatch, capsys, *args)
     assert code == 2 and "SHA-256" in err
+
+
+@pytest.mark.parametrize("damage", ["nested", "infinite done"])
+def test_a_hostile_state_is_a_one_line_refusal(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    damage: str,
+) -> None:
+    """Issue 34 §10: deeply nested JSON was a RecursionError, a resealed ``done: 1e400`` an
+    OverflowError (both internal errors)."""
+    import hashlib
+
+    args = ["quotient", "-v", "misere", "-L", "2", "-H", "4", "--state", str(tmp_path), "--json"]
+    code, _, err = run(monkeypatch, capsys, *args)
+    assert code == 0, err
+    (state,) = tmp_path.glob("quotient-*.json")
+    if damage == "nested":
+        state.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        saved = json.loads(state.read_text())
+        saved["payload"]["done"] = float("inf")  # written as Infinity; 1e400 reads as it
+        resealed = json.dumps(saved["payload"], sort_keys=True).encode()
+        saved["sha256"] = hashlib.sha256(resealed).hexdigest()  # the checksum matches
+        state.write_text(json.dumps(saved).replace("Infinity", "1e400"))
+    code, _, err = run(monkeypatch, capsys, *args)
+    assert code == 2 and "internal error" not in err, err
+    assert err.startswith("endnim: error:") and len(err.strip().splitlines()) == 1, err
+    assert str(state) in err and "damaged" in err
