@@ -154,8 +154,9 @@ def _grundy_of(part: Any, game: SumOf, analyze_one: AnalyzeOne, rules: RuleSet[A
         return int(rules.terminal_value(part))
     value = analyze_one(part, rules).grundy
     if value is None:
-        text = game.moves.format_position(part)
-        raise EndNimError(f"the Grundy value of the summand {text!r} is not computed")
+        text = str(game.moves.format_position(part))
+        shown = text if len(text) <= 60 else f"{text[:57]}..."  # a summand of 10^6 piles
+        raise EndNimError(f"the Grundy value of the summand {shown!r} is not computed")
     return value
 
 
