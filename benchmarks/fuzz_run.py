@@ -685,7 +685,7 @@ def big_graph_shapes(quick: bool) -> dict[str, object]:
 def expanding_requests() -> dict[str, object]:
     """Requests that cost more than their text says (issue 34 §5, §6): sums in exponent
     notation and sums of many summands, on the API (each answered within the hang limit,
-    never 5xx, a trivial request answered meanwhile) and on the command line (one line)."""
+    never 5xx) and in a command line batch (each line answered or refused in one line)."""
     endnim = str(ROOT / ".venv/bin/endnim")
     sums = [
         ("misere", "1^999999 + 1^999999"),
