@@ -14,8 +14,10 @@
 #                                memoised search, in one run (generic_results.json)
 #   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
+#  10. benchmarks/thermo_bench.py canonical forms and thermographs vs cgt-py (cgt-tools' Rust):
+#                                random hot games and partizan rows (thermo_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own to
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|thermo to
 # run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,4 +59,8 @@ fi
 if [[ "$only" == all || "$only" == own ]]; then
     if (( quick )); then .venv/bin/python benchmarks/own_rules_bench.py --quick
     else .venv/bin/python benchmarks/own_rules_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == thermo ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/thermo_bench.py --repeat 1
+    else .venv/bin/python benchmarks/thermo_bench.py; fi
 fi

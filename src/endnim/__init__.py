@@ -2,6 +2,8 @@
 
 # first: numpy's BLAS threads and its load under a memory limit (before anything loads numpy)
 import endnim.numpy_memory  # noqa: F401  (plain imports sort first: it runs before the rest)
+from endnim.analysis.values import Value
+from endnim.analysis.values import evaluate as value
 from endnim.analyzer import Analysis, analyze
 from endnim.errors import BudgetError, EndNimError, MoveError, PositionError, VariantError
 from endnim.moves import Move
@@ -20,6 +22,7 @@ __all__ = [
     "Position",
     "PositionError",
     "RuleSet",
+    "Value",
     "Variant",
     "VariantError",
     "all_variants",
@@ -28,5 +31,6 @@ __all__ = [
     "load_rules",
     "parse_position",
     "register_variant",
+    "value",
 ]
 __version__ = "0.1.0"

@@ -105,7 +105,7 @@ def _analyze_all(
                 out.flush()
                 pending.clear()
 
-        for number, text, problem in _batch_lines(batch):
+        for number, text, problem in batch_lines(batch):
             try:
                 if problem:
                     raise EndNimError(problem)
@@ -201,7 +201,7 @@ OUT_OF_MEMORY = "out of memory: lower --budget or use --method theory"
 """A batch line that ran out of memory: its error, as the whole command's would be."""
 
 
-def _batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:
+def batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:
     """(line number, text, problem) of each non-empty line; a line that is not UTF-8 text
     comes with its problem, so the batch reports it and goes on."""
     number = 0
