@@ -50,10 +50,10 @@ def numpy_bytes() -> int:
 def address_space_left() -> int | None:
     """Bytes of address space the process may still map under its limit (``None``: no limit,
     or it cannot be read)."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    if soft == resource.RLIM_INFINITY:
-        return None
-    try:
+    try:  # a confined worker may not even read its limits (prlimit64 is refused: EPERM)
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return None
         with open("/proc/self/statm", encoding="ascii") as handle:
             pages = int(handle.read().split()[0])
     except (OSError, ValueError, IndexError):
