@@ -608,6 +608,219 @@ def fuzz_graph_inputs(count: int, rng: random.Random, big: int) -> dict[str, obj
     }
 
 
+def big_graph_shapes(quick: bool) -> dict[str, object]:
+    """The shapes of issue 34 §9 (a star of 10,000 vertices, a path of 100,000; labels 1, 3,
+    10^50, the star's centre 0) through ``analyze --batch`` of each graph rule set, one process
+    each under 4 GiB of address space: every one must answer or be refused in one line."""
+    endnim = str(ROOT / ".venv/bin/endnim")
+    stars, path = (1_000, 10_000) if quick else (10_000, 100_000)
+    shapes: list[tuple[str, list[int], list[list[int]]]] = []
+    for label in (1, 3, 10**50):
+        shapes.append(
+            (f"star {stars} label {label}", [label] * stars, [[0, v] for v in range(1, stars)])
+        )
+        shapes.append(
+            (f"path {path} label {label}", [label] * path, [[i, i + 1] for i in range(path - 1)])
+        )
+    shapes.append(
+        (f"star {stars} centre 0", [0] + [2] * (stars - 1), [[0, v] for v in range(1, stars)])
+    )
+    answered = refused = internal = hangs = 0
+    slowest, peak_kib, examples = 0.0, 0, []
+    for name, labels, edges in shapes:
+        text = json.dumps({"labels": labels, "edges": edges})
+        for variant in ("tree", "depot", "depot-partizan"):
+            started = time.monotonic()
+            try:
+                out = subprocess.run(
+                    [
+                        "/usr/bin/time",
+                        "-f",
+                        "%M",
+                        "prlimit",
+                        f"--as={4 * 2**30}",
+                        endnim,
+                        "analyze",
+                        "-v",
+                        variant,
+                        "--json",
+                        "--batch",
+                        "-",
+                    ],
+                    input=text + "\n",
+                    capture_output=True,
+                    text=True,
+                    timeout=600,
+                )
+            except subprocess.TimeoutExpired:
+                hangs += 1
+                examples.append(f"hang: {variant} {name}")
+                continue
+            seconds = time.monotonic() - started
+            lines = out.stderr.strip().splitlines()
+            peak_kib = max(peak_kib, int(lines[-1]) if lines and lines[-1].isdigit() else 0)
+            errors = [e for e in lines if not e.isdigit() and not e.startswith("Command exited")]
+            slowest = max(slowest, seconds)
+            bad = any(
+                "internal error" in e or "Traceback" in e or "out of memory" in e for e in errors
+            )
+            if bad or out.returncode not in (0, 2) or len(errors) > 1:
+                internal += 1
+                examples.append(f"{variant} {name}: {' '.join(errors)[:200]}")
+            elif out.returncode == 0:
+                answered += 1
+            else:
+                refused += 1
+            print(f"    {variant} {name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+    return {
+        "inputs": answered + refused + internal + hangs,
+        "answered": answered,
+        "refused_in_one_line": refused,
+        "internal_errors_or_out_of_memory": internal,
+        "hangs": hangs,
+        "slowest_seconds": round(slowest, 1),
+        "peak_child_memory_mib": round(peak_kib / 1024, 1),
+        "examples": examples[:5],
+    }
+
+
+def expanding_requests() -> dict[str, object]:
+    """Requests that cost more than their text says (issue 34 §5, §6): sums in exponent
+    notation and sums of many summands, on the API (each answered within the hang limit,
+    never 5xx) and in a command line batch (each line answered or refused in one line)."""
+    endnim = str(ROOT / ".venv/bin/endnim")
+    sums = [
+        ("misere", "1^999999 + 1^999999"),
+        ("endnim", " + ".join(["2^999999"] * 10)),
+        ("misere", " + ".join(["1"] * 5_000)),
+        ("endnim", " + ".join(["3 4"] * 3_000)),
+        ("misere", "1^150 + 1^50"),
+    ]
+    fives = slow = tried = 0
+    slowest = 0.0
+    with server() as url:
+        for variant, text in sums:
+            for endpoint in ("analyze", "moves"):
+                query = urllib.parse.urlencode({"variant": variant, "position": text})
+                started = time.monotonic()
+                status, _ = request_body(f"{url}api/{endpoint}?{query}", HANG_SECONDS + 20)
+                seconds = time.monotonic() - started
+                tried, slowest = tried + 1, max(slowest, seconds)
+                fives += status >= 500
+                slow += seconds > HANG_SECONDS
+            body = json.dumps({"variant": variant, "position": text}).encode()
+            request = urllib.request.Request(
+                f"{url}api/games", body, {"Content-Type": "application/json"}
+            )
+            started = time.monotonic()
+            try:
+                with urllib.request.urlopen(request, timeout=HANG_SECONDS + 20) as answer:
+                    status = answer.status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            seconds = time.monotonic() - started
+            tried, slowest = tried + 1, max(slowest, seconds)
+            fives += status >= 500
+            slow += seconds > HANG_SECONDS
+    lines = [" + ".join(["1"] * n) for n in (1_000, 10_000, 10_001, 100_000, 1_000_000)]
+    lines += ["1^999999 + 1^999999", " + ".join(["7 7"] * 2_000)]
+    started = time.monotonic()
+    out = subprocess.run(
+        [endnim, "analyze", "-v", "misere", "--json", "--batch", "-"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    return {
+        "api_requests": tried,
+        "api_5xx": fives,
+        "api_over_hang_limit": slow,
+        "api_slowest_seconds": round(slowest, 1),
+        "batch_lines": len(lines),
+        "batch_answered": sum("outcome" in a for a in answers),
+        "batch_refused_in_one_line": sum("error" in a for a in answers),
+        "batch_lines_lost": len(lines) - len(answers),
+        "batch_internal_errors": out.stderr.count("internal error"),
+        "batch_seconds": round(time.monotonic() - started, 1),
+    }
+
+
+def damaged_states(folder: Path) -> dict[str, object]:
+    """Hostile saved states (issue 34 §10): deeply nested JSON and a resealed ``1e400`` count
+    in quotient and conjecture states; each must be refused in one line."""
+    import hashlib
+
+    from endnim.analysis.conjecture import builtin_conjecture, check_conjecture, state_path
+    from endnim.sealed import seal
+
+    endnim = str(ROOT / ".venv/bin/endnim")
+    quotient_dir, conjecture_dir = folder / "q-states", folder / "c-states"
+    quotient = [
+        endnim,
+        "quotient",
+        "-v",
+        "misere",
+        "-L",
+        "2",
+        "-H",
+        "4",
+        "--state",
+        str(quotient_dir),
+    ]
+    subprocess.run(quotient, capture_output=True, check=True)
+    (q_state,) = quotient_dir.glob("quotient-*.json")
+    conjecture = builtin_conjecture("horrocks-1")
+    check_conjecture(conjecture, max_length=4, max_pile=5, state_dir=conjecture_dir)
+    c_state = state_path(conjecture_dir, conjecture, 5, 1)
+    q_good, c_good = q_state.read_text(), c_state.read_text()
+    nested = "[" * 100_000 + "]" * 100_000
+
+    def resealed_quotient() -> str:
+        data = json.loads(q_good)
+        data["payload"]["done"] = float("inf")
+        text = json.dumps(data["payload"], sort_keys=True).encode()
+        data["sha256"] = hashlib.sha256(text).hexdigest()
+        return json.dumps(data).replace("Infinity", "1e400")
+
+    def resealed_conjecture() -> str:
+        data = json.loads(c_good)
+        data["data"]["report"]["done_length"] = float("inf")
+        data["sha256"] = seal(data["data"])
+        return json.dumps(data).replace("Infinity", "1e400")
+
+    conjecture_cmd = [
+        endnim,
+        "conjecture",
+        "horrocks-1",
+        "-L",
+        "5",
+        "-H",
+        "5",
+        "--state",
+        str(conjecture_dir),
+    ]
+    cases = [
+        (q_state, nested, quotient),
+        (q_state, resealed_quotient(), quotient),
+        (c_state, nested, conjecture_cmd),
+        (c_state, resealed_conjecture(), conjecture_cmd),
+    ]
+    refused = internal = 0
+    for path, text, command in cases:
+        path.write_text(text)
+        out = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        lines = out.stderr.strip().splitlines()
+        if out.returncode == 2 and len(lines) == 1 and lines[0].startswith("endnim: error:"):
+            refused += 1
+        else:
+            internal += 1
+    q_state.write_text(q_good)
+    c_state.write_text(c_good)
+    return {"inputs": len(cases), "refused_in_one_line": refused, "internal_errors": internal}
+
+
 def _raw_request(url: str, data: bytes, wait: float) -> tuple[int, float]:
     """Send ``data`` on a fresh connection and read the status line; (599, s) when the
     connection is dropped without an answer, (0, s) when nothing comes within ``wait``."""
@@ -740,6 +953,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer inputs (about a minute)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", nargs="*", default=None, help="run only these steps")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     scale = 0.1 if options.quick else 1.0
@@ -765,14 +979,22 @@ def main() -> None:
                 lambda: worker_fault_batches(2 if options.quick else 6, 300, rng),
             ),
             ("graph_inputs", lambda: fuzz_graph_inputs(int(60 * scale), rng, int(50_000 * scale))),
+            ("big_graph_shapes", lambda: big_graph_shapes(options.quick)),
+            ("expanding_requests", expanding_requests),
+            ("damaged_states", lambda: damaged_states(folder)),
             ("request_bodies", lambda: fuzz_request_bodies(int(200 * scale), rng)),
             ("long_checks", lambda: long_checks(options.quick)),
         ]
         for key, step in steps:
+            if options.only is not None and key not in options.only:
+                continue
             print(f"fuzz: {key} ...", file=sys.stderr, flush=True)
             report[key] = step()
             print(f"  {key}: {json.dumps(report[key])}", file=sys.stderr, flush=True)
         shutil.rmtree(folder, ignore_errors=True)
+    if options.only is not None:  # some steps: their counts, no totals
+        print(json.dumps(report, indent=2))
+        return
     inputs = sum(int(report[k]["inputs"]) for k in ("cli", "expressions", "api"))  # type: ignore[index]
     report["totals"] = {
         "hostile_inputs": inputs,

@@ -64,3 +64,29 @@ def test_a_damaged_stream_state_is_refused(tmp_path: Path, damage: str) -> None:
     assert str(state) in str(caught.value)
     state.unlink()
     assert counts(stream_horrocks(4, 5, workers=1, state=state)) == counts(whole)
+
+
+@pytest.mark.parametrize("damage", ["nested", "infinite count"])
+def test_a_hostile_conjecture_state_is_a_one_line_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    """Issue 34 §10: ``'[' * 100000`` was a RecursionError, a resealed ``1e400`` count an
+    OverflowError."""
+    from endnim.sealed import seal
+
+    conjecture = builtin_conjecture("horrocks-1")
+    check_conjecture(conjecture, max_length=4, max_pile=5, state_dir=tmp_path)
+    path = state_path(tmp_path, conjecture, 5, 1)
+    if damage == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        sealed = json.loads(path.read_text())
+        sealed["data"]["report"]["done_length"] = float("inf")
+        sealed["sha256"] = seal(sealed["data"])  # resealed: the checksum matches
+        path.write_text(json.dumps(sealed).replace("Infinity", "1e400"))
+    with pytest.raises(SystemExit) as exit_code:
+        cli.main(["conjecture", "horrocks-1", "-L", "5", "-H", "5", "--state", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert exit_code.value.code == 2 and "internal error" not in err, err
+    assert err.startswith("endnim: error:") and len(err.strip().splitlines()) == 1, err
+    assert str(path) in err

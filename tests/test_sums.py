@@ -241,3 +241,65 @@ def test_a_summand_with_too_many_moves_is_not_listed_and_says_so() -> None:
     assert not partial.winning_moves_complete
     whole = analyze("9 9 + 7 + 3")  # the same shape, small: every summand's moves valued
     assert whole.winning_moves_complete and whole.winning_moves == ["2:L3"]
+
+
+# ---------------------------------------------------------------- issue 34 §6: many summands
+def test_a_sum_of_many_summands_is_answered_in_linear_work_or_refused() -> None:
+    """100,000 summands ran for ever: the misère theorem was re-checked over the whole sum for
+    every move. Up to ``MAX_SUMMANDS`` summands are answered (checked against the theorem's
+    parity rule), one more is refused before anything is read."""
+    from endnim.strategies.sums import MAX_SUMMANDS
+
+    ones = analyze(" + ".join(["1"] * MAX_SUMMANDS), "misere")  # even coins: N, every move wins
+    assert ones.outcome == "N" and ones.winning_move_list is not None
+    assert ones.winning_move_list == [f"{k}:L0" for k in range(1, MAX_SUMMANDS + 1)]
+    odd = analyze(" + ".join(["1"] * (MAX_SUMMANDS - 1)), "misere")
+    assert odd.outcome == "P" and odd.winning_moves == []
+    with pytest.raises(EndNimError, match=f"{MAX_SUMMANDS + 1:,} summands"):
+        analyze(" + ".join(["1"] * (MAX_SUMMANDS + 1)), "misere")
+    with pytest.raises(EndNimError, match="summands"):
+        analyze(" + ".join(["3 1"] * (MAX_SUMMANDS + 1)), "endnim")
+
+
+def test_the_moves_valued_in_a_whole_sum_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from endnim.strategies import sums
+
+    whole = analyze("2 2 + 2 2 + 3 + 1", "endnim")
+    monkeypatch.setattr(sums, "MAX_SUM_MOVES", 8)  # the first two summands' 4 + 4 moves
+    cut = analyze("2 2 + 2 2 + 3 + 1", "endnim")
+    assert cut.grundy == whole.grundy and not cut.winning_moves_complete
+    assert set(cut.winning_moves) < set(whole.winning_moves)
+    assert all(move[0] in "12" for move in cut.winning_moves)
+    assert any("summand 3 (up to" in note for note in cut.notes)
+
+
+def test_a_batch_line_out_of_memory_is_that_line_s_error(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path
+) -> None:
+    """A MemoryError on one line ended the whole batch without naming the line."""
+    import endnim.analyzer
+    from endnim import cli
+
+    real = endnim.analyzer.analyzer_of
+
+    def analyzer_of(*args: Any, **kwargs: Any) -> Any:
+        each = real(*args, **kwargs)
+
+        def hungry(text: object) -> Any:
+            if text == "7 7 7":
+                raise MemoryError
+            return each(text)
+
+        return hungry
+
+    monkeypatch.setattr(endnim.analyzer, "analyzer_of", analyzer_of)
+    batch = tmp_path / "batch.txt"
+    batch.write_text("3 1\n7 7 7\n2 2 + 1\n")
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["analyze", "--json", "--batch", str(batch)])
+    assert stop.value.code == 2
+    out, err = capsysbinary.readouterr()
+    lines = [json.loads(line) for line in out.decode().splitlines()]
+    assert [line.get("outcome") for line in lines] == ["N", None, "N"]
+    assert lines[1]["line"] == 2 and "out of memory" in lines[1]["error"]
+    assert err.decode().splitlines() == ["endnim: error: line 2: " + lines[1]["error"]]

@@ -1,5 +1,7 @@
 """endnim: solve, explain, explore and play End-Nim and its relatives."""
 
+# first: numpy's BLAS threads and its load under a memory limit (before anything loads numpy)
+import endnim.numpy_memory  # noqa: F401  (plain imports sort first: it runs before the rest)
 from endnim.analysis.values import Value
 from endnim.analysis.values import evaluate as value
 from endnim.analyzer import Analysis, analyze

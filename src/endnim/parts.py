@@ -108,12 +108,15 @@ class PartsSolver:
 
     def check_budget(self, position: Any) -> None:
         """Refuse (one line, with an estimate) a search that may exceed the budget."""
-        parts = self.rules.components(position)
-        if all(self.rules.canonical_key(p) in self.memo for p in parts):
-            return
         states = self.estimate(position)
-        if states > self.budget:
-            raise parts_budget_error(states, position, self.budget)
+        if states <= self.budget:
+            return
+        # over the estimate: parts already solved still answer, but their keys are only
+        # looked up when the memo holds any (a long path's key is quadratic in its length)
+        parts = self.rules.components(position) if self.memo else [position]
+        if self.memo and all(self.rules.canonical_key(p) in self.memo for p in parts):
+            return
+        raise parts_budget_error(states, position, self.budget)
 
     def grundy(self, position: Any) -> int:
         """The Grundy value of ``position``: the xor of its parts'.

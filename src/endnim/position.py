@@ -208,6 +208,28 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
     return trusted_position(tuple(piles))
 
 
+def pile_count(text: str) -> int:
+    """The piles ``text`` expands to, counted without building them (``3^999999`` is 999,999
+    piles): what a limit on piles checks before any work. Unreadable tokens count as one pile
+    each (parsing refuses them later).
+
+    >>> pile_count("3^3 2"), pile_count("1^999999"), pile_count("1 x")
+    (4, 999999, 2)
+    """
+    stripped = re.sub(r"\s*\^\s*", "^", text.strip())
+    count = 0
+    for token in _SEPARATORS.split(stripped):
+        if not token:
+            continue
+        match = _TOKEN.match(token)
+        exponent = None if match is None else match.group(2)
+        if exponent is None or len(exponent.lstrip("+-")) > 18:
+            count += 1 if exponent is None else 10**18
+        else:
+            count += max(1, int(exponent))
+    return count
+
+
 def _check_structure(stripped: str, text: str) -> None:
     """Refuse what the tokens alone would hide: unbalanced brackets, an empty field ('3,,2').
 

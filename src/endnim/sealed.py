@@ -64,13 +64,14 @@ def read_sealed(path: Path, what: str, recover: str = "delete it to start afresh
         raise EndNimError(f"cannot read the {what} {path}: {error}; {recover}") from None
     try:
         sealed = json.loads(text)
-    except ValueError:
-        sealed = None
+        matches = isinstance(sealed, dict) and sealed.get("sha256") == seal(sealed.get("data"))
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than Python recurses
+        sealed, matches = None, False
     if not isinstance(sealed, dict) or set(sealed) != {"sha256", "data"}:
         raise EndNimError(
             f"cannot read the {what} {path}: it is damaged (not a sealed file); {recover}"
         )
-    if sealed["sha256"] != seal(sealed["data"]):
+    if not matches:
         raise EndNimError(
             f"cannot read the {what} {path}: it is damaged (its content does not match its "
             f"SHA-256); {recover}"

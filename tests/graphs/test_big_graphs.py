@@ -143,3 +143,39 @@ def test_hostile_graphs_on_the_command_line_answer_in_one_line(name: str, tmp_pa
     for answer in answers:
         if "error" in answer:
             assert "\n" not in answer["error"]
+
+
+# ---------------------------------------------------------------- issue 34 §9: big shapes
+def _limited() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+
+@pytest.mark.parametrize(
+    ("shape", "labels", "edges"),
+    [
+        ("star", [1] * 10_000, [(0, v) for v in range(1, 10_000)]),
+        ("star", [3] * 10_000, [(0, v) for v in range(1, 10_000)]),
+        ("path", [1] * 100_000, [(i, i + 1) for i in range(99_999)]),
+        ("path", [10**50] * 100_000, [(i, i + 1) for i in range(99_999)]),
+    ],
+)
+def test_big_trees_are_refused_from_their_estimate(
+    shape: str, labels: list[int], edges: list[tuple[int, int]]
+) -> None:
+    """A star of 10,000 vertices was searched for 257 s before its refusal, a path of 100,000
+    filled 4.9 GB (its keys and recursion) and a path of huge labels spent 43 s on its
+    canonical key: a tree over the compiled solver's live size is refused from its estimate
+    (here under 1 GiB of address space; the timeout only guards against a hang)."""
+    done = subprocess.run(
+        [ENDNIM, "analyze", "-v", "tree", "--json", "--batch", "-"],
+        input=json.dumps(graph(labels, edges)) + "\n",
+        capture_output=True,
+        text=True,
+        preexec_fn=_limited,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, (shape, done.stderr)
+    assert "may solve up to" in done.stderr and "out of memory" not in done.stderr

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ from endnim.analyzer import analyze
 from endnim.errors import EndNimError, MoveError
 from endnim.play import ComputerPlayer, GameSession, best_move, evaluate_moves
 from endnim.play.sum_game import SumGame
+
+ENDNIM = str(Path(sys.executable).with_name("endnim"))
 
 Row = tuple[int, ...]
 Sum = tuple[Row, ...]
@@ -210,3 +215,56 @@ def test_a_sum_with_too_many_moves_is_refused_with_its_count() -> None:
     assert "too large to play: it has up to 1,000,000,000,000,000,000,000,000,000,004 moves" in str(
         error.value
     )
+
+
+# ---------------------------------------------------------------- issue 34 §7: huge summands
+def test_a_graph_s_moves_are_counted_without_listing_them() -> None:
+    """``move_count`` is ``len(options)`` for every player on every small graph of each graph
+    rule set (rows of labels 0..3, up to 4 vertices, and trees with branches)."""
+    from itertools import product
+
+    from endnim.graphs.base import GraphRuleSet
+    from endnim.variants import get_variant
+    from endnim.variants.base import players_of
+
+    for name in ("tree", "depot", "depot-partizan"):
+        rules = get_variant(name)
+        assert isinstance(rules, GraphRuleSet)
+        texts = [
+            " ".join(map(str, labels))
+            for size in range(1, 5)
+            for labels in product(range(4), repeat=size)
+        ]
+        if name == "tree":
+            texts += ["3(1 2(4 1))", "2(2 2 2)", "1(0 3(2))"]
+        for text in texts:
+            try:
+                graph = rules.parse_position(text)
+            except EndNimError:
+                continue  # a row this rule set does not play on
+            for who in [None, *players_of(rules, None)]:
+                if who is None and not rules.impartial:
+                    continue
+                assert rules.move_count(graph, who) == len(rules.options(graph, who)), text
+
+
+def test_a_sum_with_a_huge_label_is_refused_before_play() -> None:
+    """``endnim play -v tree -- "77777777777777777777 + 2"`` listed 7.8e19 moves to count them
+    (19 GB), while ``analyze`` refused at once: the game counts them as analyze estimates."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**31, 2**31))
+
+    done = subprocess.run(
+        [ENDNIM, "play", "-v", "tree", "--", "77777777777777777777 + 2"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("endnim: error: this sum is too large to play")
+    assert "77,777,777,777,777,777,779 moves" in done.stderr

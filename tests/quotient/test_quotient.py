@@ -12,7 +12,8 @@ import pytest
 
 from endnim.quotient import QuotientResult, misere_quotient
 from endnim.quotient.closure import NimHeaps, build_closure, nim_closure, rows_up_to
-from endnim.quotient.monoid import Monoid
+from endnim.quotient.limits import LimitError
+from endnim.quotient.monoid import Monoid, isomorphic, tame_monoid
 from endnim.quotient.verify import check
 from endnim.search import Solver
 from endnim.variants import get_variant, load_rules, unregister_variant
@@ -222,3 +223,51 @@ def test_misere_end_nim_sum_theorem(length: int, pile: int) -> None:
         parts = tuple(chance.choice(pool) for _ in range(chance.randint(1, 4)))
         expected = misere_sum_rule(parts, lambda row: normal.impartial_value(row).grundy)
         assert truth(parts) == expected, parts
+
+
+# ---------------------------------------------------------------- issue 34 §8: bounded work
+def test_the_tame_monoid_is_misere_nim_s_quotient() -> None:
+    """The tame check builds misère Nim's quotient from its presentation instead of solving it
+    (solving heaps below 2^k cost more than the quotient checked): checked against the solver."""
+    for bits in range(1, 5):
+        solved = misere_quotient(nim_closure(2**bits - 1))
+        built = tame_monoid(bits)
+        assert solved.order == built.order
+        assert isomorphic(solved.monoid, built, solved.images)
+        assert solved.tame()
+        if bits >= 2:  # the same table with another P-portion is not it
+            other = Monoid(built.product, frozenset({1, 3}))
+            assert not isomorphic(solved.monoid, other, solved.images)
+
+
+def test_isomorphism_survives_any_renumbering() -> None:
+    """The backtracking isomorphism test against relabelled copies (always isomorphic) and
+    copies with one P-status changed (never)."""
+    chance = random.Random(34)
+    for heaps in (3, 7, 15):
+        solved = misere_quotient(nim_closure(heaps))
+        order = solved.order
+        for _ in range(5):
+            rest = list(range(1, order))
+            chance.shuffle(rest)
+            perm = [0, *rest]  # the identity stays 0
+            inverse = {v: k for k, v in enumerate(perm)}
+            table = [
+                [perm[solved.monoid.product[inverse[x]][inverse[y]]] for y in range(order)]
+                for x in range(order)
+            ]
+            p_portion = frozenset(perm[x] for x in solved.monoid.p_portion)
+            assert isomorphic(solved.monoid, Monoid(table, p_portion), solved.images)
+            flipped = p_portion ^ {chance.choice(rest)}
+            assert not isomorphic(solved.monoid, Monoid(table, flipped), solved.images)
+
+
+def test_the_closure_s_work_is_bounded_by_its_budget() -> None:
+    """A heap of 5,000 has 5,000 options, each listing its own: the closure stacked every
+    option of every option before numbering one (quadratic memory); now each part's options
+    are listed once and at most 1,000 per allowed component in all."""
+    with pytest.raises(LimitError, match="more than 10,000 options in all"):
+        build_closure(NimHeaps(), [5000], max_components=10)
+    assert build_closure(NimHeaps(), [140], max_components=200).size == 140
+    with pytest.raises(LimitError, match="at least 11 components"):
+        build_closure(NimHeaps(), range(1, 13), max_components=10)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import hang_guard
 import pytest
 
 from endnim.sweep import open_sweep
-from endnim.sweep.plan import SweepError
+from endnim.sweep.plan import SweepError, SweepPlan
 from endnim.sweep.runner import run_sweep, writer_lock
 from endnim.sweep.store import CATALOGUE, Store
 
@@ -139,3 +140,86 @@ def test_conjecture_path_options_are_checked(tmp_path: Path) -> None:
     assert not Path("/a").exists()
     done = endnim("conjecture", "horrocks-1", "-L", "3", "-H", "3", "--sweep", "/nonexistent")
     assert done.returncode == 2 and "no such directory" in done.stderr
+
+
+# ---------------------------------------------------------------- issue 34 §11: a full disk
+def test_a_catalogue_that_cannot_grow_is_a_one_line_refusal(
+    pristine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite's 'database or disk is full' (here: the catalogue may grow to 8 pages, SQLite
+    then answers exactly as on a full disk) was an internal OperationalError."""
+    connect = Store._connect
+
+    def limited(path: Path) -> sqlite3.Connection:
+        connection = connect(path)
+        connection.execute("PRAGMA max_page_count = 8")
+        return connection
+
+    root = tmp_path / "sweep"
+    monkeypatch.setattr(Store, "_connect", staticmethod(limited))
+    with pytest.raises(SweepError, match="is full") as refused:
+        run_sweep(root, "muller", LENGTH + 1, PILE, workers=1, chunk_tables=1)
+    assert str(root) in str(refused.value) and "resume" in str(refused.value)
+    monkeypatch.undo()
+    with open_sweep(root) as _:  # what was kept opens and verifies
+        pass
+    report = run_sweep(root, "muller", LENGTH + 1, PILE, workers=1, chunk_tables=1)
+    assert report.reused_chunks > 0 and report.computed_chunks > 0
+    whole = run_sweep(tmp_path / "whole", "muller", LENGTH + 1, PILE, workers=1, chunk_tables=1)
+    assert chunk_bytes(root) == chunk_bytes(tmp_path / "whole") and whole.computed_chunks > 0
+
+
+def test_a_chunk_file_that_cannot_be_written_is_a_one_line_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import errno
+
+    import endnim.sweep.runner as runner
+    from endnim import cli
+
+    write = runner.write_chunk
+    calls = 0
+
+    def filling(root: Path, result: object, chunks: int) -> object:
+        nonlocal calls
+        calls += 1
+        if calls > 5:
+            raise OSError(errno.ENOSPC, "No space left on device", str(root))
+        return write(root, result, chunks)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "write_chunk", filling)
+    out = tmp_path / "sweep"
+    args = ["sweep", "-v", "muller", "-L", "5", "-H", "4", "-o", str(out), "--workers", "1"]
+    with pytest.raises(SystemExit) as stop:
+        cli.main([*args, "--chunk-tables", "8"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("endnim: error: the disk holding"), err
+    assert len(err.strip().splitlines()) == 1
+    monkeypatch.undo()
+    assert run_sweep(out, "muller", LENGTH, PILE, workers=1, chunk_tables=8).reused_chunks == 5
+
+
+def test_a_real_full_disk_under_a_row_sweep(
+    pristine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mount = tmp_path / "tmpfs"
+    mount.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", str(mount)],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        (mount / "filler").write_bytes(bytes(4_500_000))  # the sweep needs 2.2 MB of the 6
+        monkeypatch.setattr(SweepPlan, "check_disk", lambda self, out, already=0: None)
+        with pytest.raises(SweepError, match="is full"):
+            run_sweep(mount / "sweep", "endnim", 6, 6, workers=1, chunk_tables=8)
+        (mount / "filler").unlink()
+        report = run_sweep(mount / "sweep", "endnim", 6, 6, workers=1, chunk_tables=8)
+        assert report.reused_chunks > 0
+        run_sweep(tmp_path / "whole", "endnim", 6, 6, workers=1, chunk_tables=8)
+        assert chunk_bytes(mount / "sweep") == chunk_bytes(tmp_path / "whole")
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)

@@ -92,3 +92,32 @@ def test_a_move_naming_a_missing_summand_in_a_game_is_400(client: TestClient) ->
     answer = client.post(f"/api/games/{game['id']}/moves", json={"move": "5:L0"})
     assert answer.status_code == 400
     assert answer.json()["detail"] == "there is no summand 5: the sum '3 + 2' has 2 summands"
+
+
+# ---------------------------------------------------------------- issue 34 §5: expanded sums
+def test_a_game_of_a_sum_counts_the_piles_its_exponents_expand_to(client: TestClient) -> None:
+    for variant, text, piles in [
+        ("misere", "1^999999 + 1^999999", "1,999,998"),
+        ("endnim", " + ".join(["2^999999"] * 10), "9,999,990"),
+        ("misere", "1^150 + 1^51", "201"),
+    ]:
+        answer = client.post("/api/games", json={"variant": variant, "position": text})
+        assert answer.status_code == 422, answer.text
+        assert f"the sum has {piles} piles" in answer.json()["detail"]
+    edge = client.post("/api/games", json={"variant": "misere", "position": "1^150 + 1^50"})
+    assert edge.status_code == 201, edge.text  # 200 piles: the limit itself
+
+
+def test_sum_requests_count_expanded_piles_before_the_work(client: TestClient) -> None:
+    text = "1^999999 + 1^999999"
+    for path, extra in [
+        ("/api/analyze", {}),
+        ("/api/moves", {}),
+        ("/api/apply-move", {"move": "1:L0"}),
+    ]:
+        answer = client.get(path, params={"variant": "misere", "position": text, **extra})
+        assert answer.status_code == 422, (path, answer.text)
+        assert "the sum has 1,999,998 piles" in answer.json()["detail"]
+    over = client.get("/api/analyze", params={"position": "1^500 + 2^501"})
+    assert over.status_code == 422 and "1,001 piles" in over.json()["detail"]
+    assert client.get("/api/analyze", params={"position": "1^500 + 2^500"}).status_code == 200

@@ -313,7 +313,7 @@ def _load_state(path: Path, report: ConjectureReport) -> None:
         return
     try:
         report.restore(data["report"])
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, OverflowError) as error:  # 1e400 is infinity
         raise EndNimError(
             f"cannot read the saved state {path}: {error} (delete it to start afresh)"
         ) from None

@@ -110,7 +110,9 @@ def _analyze_all(
                 if problem:
                     raise EndNimError(problem)
                 result = run(text, name, method)
-            except EndNimError as error:
+            except (EndNimError, MemoryError) as error:  # that line's error; the batch goes on
+                if isinstance(error, MemoryError):
+                    error = EndNimError(OUT_OF_MEMORY)
                 failures += 1
                 flush()  # keep standard output and the error messages in input order
                 click.echo(f"endnim: error: line {number}: {error}", err=True)
@@ -193,6 +195,10 @@ def batch_error(text: str, number: int, message: str) -> dict[str, object]:
 
 MAX_LINE_BYTES = 16 * 2**20
 """A batch line longer than this is refused (the longest row and largest piles fit well)."""
+
+
+OUT_OF_MEMORY = "out of memory: lower --budget or use --method theory"
+"""A batch line that ran out of memory: its error, as the whole command's would be."""
 
 
 def batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:

@@ -116,13 +116,16 @@ def quotient(
     endnim quotient -v misere --positions "3 1 4, 2 2" --json
     endnim quotient --rules examples/variants/octal.py:Octal075 --positions 1..20
     """
-    from endnim.quotient.closure import build_closure, rows_up_to
-    from endnim.quotient.limits import Limits
+    from endnim.quotient.closure import build_closure, rows_components_at_least, rows_up_to
+    from endnim.quotient.limits import LimitError, Limits
     from endnim.quotient.solver import misere_quotient
     from endnim.quotient.state import load_state, save_state, state_path
+    from endnim.search import format_count
     from endnim.variants import get_variant
+    from endnim.variants.sums import summand_rules
 
     rules = get_variant(variant)
+    summand_rules(rules)  # a partizan rule set is refused before any row is built
     if positions is not None:
         if max_length is not None or max_pile is not None:
             raise EndNimError("give --positions or --max-length/--max-pile, not both")
@@ -131,6 +134,13 @@ def quotient(
     elif max_length is not None and max_pile is not None:
         if rules.family != "row":
             raise EndNimError(f"--max-length/--max-pile name rows; {rules.title} needs --positions")
+        least = rows_components_at_least(max_length, max_pile)
+        if least > max_components:  # refused from the count, before any row is built
+            raise LimitError(
+                f"the closure of rows of length ≤ {max_length} with piles ≤ {max_pile} has at "
+                f"least {format_count(least)} components, more than {max_components:,} "
+                "(raise --max-components, or lower --max-length/--max-pile)"
+            )
         starts = list(rows_up_to(max_length, max_pile))
         described = [max_length, max_pile]
     else:

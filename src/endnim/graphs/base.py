@@ -134,6 +134,12 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
         """The vertices ``player`` may reduce, in increasing order."""
 
     # ------------------------------------------------------------------ rules
+    def move_count(self, position: Graph, player: Player | None = None) -> int:
+        """How many moves :meth:`options` lists, counted without listing them (a label of
+        10^20 has 10^20 moves: issue 34 §7)."""
+        labels = position.labels
+        return sum(labels[v] for v in self.movable(position, player))
+
     def options(
         self, position: Graph, player: Player | None = None
     ) -> list[tuple[VertexMove, Graph]]:

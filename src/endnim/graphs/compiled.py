@@ -50,6 +50,16 @@ WORK_PER_BUDGET = 4096
 """Past its estimate, a search stops after ``WORK_PER_BUDGET × budget`` bytes of keys written
 (about a nanosecond a byte: seconds at the default budget, about one on the page)."""
 
+LIVE_VERTICES = 2_000
+"""A tree of more vertices is not searched on the chance that isomorphism collapses it: the
+estimate decides first (a star of 10,000 vertices took 257 s before its refusal, a path of
+100,000 filled 4.9 GB with its keys: issue 34 §9)."""
+
+STACK_BYTES = 256 * 2**20
+"""Memory the compiled recursion's copies of a tree may take (depth × vertices × bytes)."""
+BYTES_PER_VERTEX = 32
+"""What a vertex costs in one level's copy of a tree (labels, adjacency and key: a bound)."""
+
 LARGEST_LABEL = 2**32 - 1
 """Trees with a larger label are left to the Python search."""
 
@@ -111,6 +121,17 @@ class TreeEngine:
         self.max_depth = MAX_DEPTH
         """The recursion's depth limit (deeper: the Python search)."""
 
+    def depth_for(self, vertices: int) -> int:
+        """The recursion's depth limit for a tree of ``vertices``: each level holds a copy of
+        the tree, so at most :data:`STACK_BYTES` of them (a path of 100,000 vertices recursed
+        10,000 levels deep: 4.9 GB, issue 34 §9); deeper, the Python search, which reads the
+        estimate first.
+
+        >>> TreeEngine().depth_for(10), TreeEngine().depth_for(100_000)
+        (10000, 83)
+        """
+        return max(1, min(self.max_depth, STACK_BYTES // (BYTES_PER_VERTEX * max(1, vertices))))
+
     def compiled(self, labels: Sequence[int]) -> bool:
         """Whether a tree with these labels is searched in C (else by the Python search)."""
         return max(labels, default=0) <= LARGEST_LABEL
@@ -141,6 +162,11 @@ class TreeEngine:
         found = []
         added = spent = 0
         for labels, edges in parts:
+            if len(labels) > LIVE_VERTICES and refused is None:
+                refused = self._refusal(position)  # a big tree: the estimate decides first
+                if refused is not None:
+                    raise refused
+                limit = work = ESTIMATE_CAP  # within the estimate: no live limits
             if not self.compiled(labels):
                 found.append(self._python(labels, edges))
                 continue
@@ -151,7 +177,7 @@ class TreeEngine:
                         edges,
                         max(0, min(limit - added, 2**64 - 1)),
                         max(0, min(work - spent, 2**64 - 1)),
-                        self.max_depth,
+                        self.depth_for(len(labels)),
                     )
                 except TooDeep:
                     found.append(self._python(labels, edges))
@@ -185,7 +211,11 @@ class TreeEngine:
         own budget check refuses what it cannot afford)."""
         from endnim.search import Solver
 
-        value = Solver(self.rules, self.budget).value(Graph.build(labels, edges))
+        tree = Graph.build(labels, edges)
+        refused = self._refusal(tree)  # the estimate first: its canonical key alone is
+        if refused is not None:  # quadratic in a long path's length (43 s for 100,000)
+            raise refused
+        value = Solver(self.rules, self.budget).value(tree)
         assert isinstance(value, ImpartialValue)
         return value.grundy, value.remoteness
 

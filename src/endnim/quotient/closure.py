@@ -78,18 +78,20 @@ def build_closure(
     (['1', '2', '1 1', '2 1'], (3,))
     """
     moves = summand_rules(rules)
+    starts = list(starts)
+    check_starts(moves, starts, max_components)
     key_index: dict[Hashable, int] = {}
     closure = Closure(moves)
     part_keys: dict[Any, Hashable] = {}
     # Depth-first, post-order: a component is numbered after every component of its options.
     done = closure.parts  # canonical key -> () if terminal else (index,)
+    expanded: set[Hashable] = set()  # keys whose options are listed (each once: linear work)
+    budget = [OPTIONS_PER_COMPONENT * max_components]  # option visits left
 
     def key_of(part: Any) -> Hashable:
         if part not in part_keys:
             part_keys[part] = moves.canonical_key(part)
         return part_keys[part]
-
-    expanding: set[Hashable] = set()  # components whose options are still being numbered
 
     def visit(part: Any) -> None:
         stack: list[tuple[Any, list[Any] | None]] = [(part, None)]
@@ -99,17 +101,27 @@ def build_closure(
             if key in done:
                 continue
             if children is None:
-                if key in expanding:  # met again below itself: its moves lead back to it
-                    raise loop_error(moves, current)
-                expanding.add(key)
+                if key in expanded:  # listed already, deeper in the stack: numbered there
+                    continue
+                expanded.add(key)
                 kids = moves.children(current)
+                budget[0] -= len(kids)
+                if budget[0] < 0:
+                    raise LimitError(
+                        f"the closure's components have more than "
+                        f"{OPTIONS_PER_COMPONENT * max_components:,} options in all "
+                        f"({OPTIONS_PER_COMPONENT:,} per component allowed by --max-components)"
+                    )
                 stack.append((current, kids))
                 for child in kids:
                     for sub in moves.components(child):
-                        if key_of(sub) not in done:
-                            stack.append((sub, None))
+                        sub_key = key_of(sub)
+                        if sub_key in done:
+                            continue
+                        if sub_key in expanded:  # listed, not numbered: above it on the path
+                            raise loop_error(moves, sub)  # (every entry above it is its own)
+                        stack.append((sub, None))
                 continue
-            expanding.discard(key)
             if not children:
                 done[key] = ()
                 continue
@@ -144,6 +156,44 @@ def build_closure(
         )
         del options
     return closure
+
+
+OPTIONS_PER_COMPONENT = 1_000
+"""Options listed per allowed component (``--max-components`` × this in all): the closure's
+work is bounded by its budget, not only its size (issue 34 §8)."""
+
+
+def check_starts(moves: RuleSet[Any, Any], starts: Sequence[Any], max_components: int) -> None:
+    """Refuse, before any option is listed, starts whose distinct parts alone are more
+    components than ``max_components`` (one terminal part allowed for).
+
+    >>> from endnim.variants import get_variant
+    >>> check_starts(get_variant("endnim"), [(n,) for n in range(1, 6)], 3)
+    Traceback (most recent call last):
+    ...
+    endnim.quotient.limits.LimitError: the closure has at least 4 components ...
+    """
+    keys: set[Hashable] = set()
+    for start in starts:
+        for part in moves.components(start):
+            keys.add(moves.canonical_key(part))
+            if len(keys) > max_components + 1:
+                raise LimitError(
+                    f"the closure has at least {len(keys) - 1:,} components "
+                    f"(its starting positions' parts), more than {max_components:,} "
+                    "(raise --max-components)"
+                )
+
+
+def rows_components_at_least(max_length: int, max_pile: int) -> int:
+    """A lower bound on the components of the closure of :func:`rows_up_to`, counted without
+    building a row: every row is in it, and a canonical key merges at most the 2·l rotations
+    and reflections of a row of length l.
+
+    >>> rows_components_at_least(2, 3), rows_components_at_least(12, 64) > 10**18
+    (3, True)
+    """
+    return sum(max_pile**length // (2 * length) for length in range(1, max_length + 1))
 
 
 class NimHeaps(RuleSet[int, int]):

@@ -100,17 +100,12 @@ class QuotientResult:
         18, 34, …: 2^k + 2 from k = 2), P-portion and all."""
         if self.order == 1:
             return True
-        heaps = (
-            1
-            if self.order == 2
-            else next((2**k - 1 for k in range(2, 12) if 2**k + 2 == self.order), 0)
-        )
-        if not heaps:
+        sizes = {2: 1, **{2**k + 2: k for k in range(2, 12)}}  # order -> bits of the heaps
+        if self.order not in sizes:
             return False
-        from endnim.quotient.closure import nim_closure
+        from endnim.quotient.monoid import tame_monoid
 
-        nim = misere_quotient(nim_closure(heaps))
-        return isomorphic(self.monoid, nim.monoid, self.images)
+        return isomorphic(self.monoid, tame_monoid(sizes[self.order]), self.images)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim quotient --json``."""

@@ -82,6 +82,10 @@ def load_state(path: Path, identity: Any) -> SavedState | None:
         data = json.loads(path.read_text())
     except FileNotFoundError:
         return None
+    except RecursionError:  # '[' * 100000: nested deeper than Python recurses
+        raise EndNimError(
+            f"the saved state {path} is damaged: nested too deep (delete it)"
+        ) from None
     except (OSError, ValueError) as error:
         raise EndNimError(f"cannot read the saved state {path}: {error} (delete it)") from None
     try:
@@ -95,7 +99,8 @@ def load_state(path: Path, identity: Any) -> SavedState | None:
         tests = [tuple(int(c) for c in t) for t in payload["tests"]]
         done = int(payload["done"])
         quotient = _quotient(payload.get("quotient"))
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as error:
+        # OverflowError: a resealed "done": 1e400 (infinity); RecursionError: deep nesting
         raise EndNimError(f"the saved state {path} is damaged: {error} (delete it)") from None
     if not tests or tests[0] != ():
         raise EndNimError(f"the saved state {path} is damaged: no empty test (delete it)")

@@ -31,12 +31,12 @@ from endnim.errors import EndNimError, VariantError
 from endnim.graphs.base import GraphRuleSet
 from endnim.outcome import Outcome
 from endnim.ruleset import RuleSet
-from endnim.search import ImpartialValue, Solver, estimate_or_none
+from endnim.search import ImpartialValue, Solver, estimate_or_none, format_count
 from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
 from endnim.theory import Reason
 from endnim.variants import MisereConwayEndNim, MisereEndNim, Variant, get_variant
 from endnim.variants.base import move_count_bound
-from endnim.variants.sums import Sum, SumOf, is_sum, summand_rules
+from endnim.variants.sums import Sum, SumOf, is_sum, summand_rules, summand_texts
 
 AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
 """How the plan analyses one summand (or one option of it) in a rule set."""
@@ -44,6 +44,13 @@ AnalyzeOne = Callable[[Any, RuleSet[Any, Any]], Analysis]
 MAX_SUMMAND_MOVES = 10_000
 """Winning moves are looked for in a summand of at most this many moves (each is valued); a
 larger summand's are not listed, and the analysis says so (``winning_moves_complete`` false)."""
+MAX_SUM_MOVES = 100_000
+"""Moves valued in all the summands together (ten summands at :data:`MAX_SUMMAND_MOVES`);
+summands beyond it have their winning moves unlisted, as a large summand's are."""
+MAX_SUMMANDS = 10_000
+"""Summands a sum may have: each is analysed (about a tenth of a millisecond from theorems),
+so a sum's cost is at least its summand count, estimated from the text before any work
+(issue 34 §6: 100,000 summands ran for ever; refused here in one line)."""
 
 THEOREM = "misère End-Nim sums (docs/misere.md §2)"
 XOR_RULE = "Sprague–Grundy: a sum's Grundy value is the XOR of its summands'"
@@ -88,7 +95,9 @@ def by_sum(
 ) -> Analysis:
     """The analysis of the sum ``position`` (``A + B + ...``) in ``rules``."""
     game = sum_rules(rules)
+    check_summands(position)
     total = game.coerce_position(position)
+    analyze_one = _remembered(analyze_one)  # a summand written twice is analysed once
     components = [analyze_one(part, rules) for part in total]
     if isinstance(rules, (MisereEndNim, MisereConwayEndNim)):
         analysis = _by_theorem(total, game, analyze_one)
@@ -102,6 +111,41 @@ def by_sum(
     return analysis
 
 
+def check_summands(position: object) -> None:
+    """Refuse a sum of more than :data:`MAX_SUMMANDS` summands, counted before they are read.
+
+    >>> check_summands("3 1 + 2")
+    >>> check_summands(" + ".join(["1"] * 10_001))
+    Traceback (most recent call last):
+    ...
+    endnim.errors.EndNimError: the sum has 10,001 summands: endnim analyses at most 10,000 ...
+    """
+    count = len(summand_texts(position))
+    if count > MAX_SUMMANDS:
+        raise EndNimError(
+            f"the sum has {count:,} summands: endnim analyses at most {MAX_SUMMANDS:,} "
+            "(each summand is analysed; add equal summands up yourself: two equal impartial "
+            "summands cancel in normal play)"
+        )
+
+
+def _remembered(analyze_one: AnalyzeOne) -> AnalyzeOne:
+    """``analyze_one`` answering a (summand, rule set) it has seen from its memory."""
+    seen: dict[tuple[Any, int], Analysis] = {}
+
+    def remembered(part: Any, rules: RuleSet[Any, Any]) -> Analysis:
+        try:
+            key = (part, id(rules))
+            found = seen.get(key)
+        except TypeError:  # an unhashable position: analysed each time
+            return analyze_one(part, rules)
+        if found is None:
+            found = seen[key] = analyze_one(part, rules)
+        return found
+
+    return remembered
+
+
 def _grundy_of(part: Any, game: SumOf, analyze_one: AnalyzeOne, rules: RuleSet[Any, Any]) -> int:
     """A summand's normal-play Grundy value (a finished summand: the rule set's terminal value)."""
     if isinstance(part, tuple) and not part:
@@ -110,8 +154,9 @@ def _grundy_of(part: Any, game: SumOf, analyze_one: AnalyzeOne, rules: RuleSet[A
         return int(rules.terminal_value(part))
     value = analyze_one(part, rules).grundy
     if value is None:
-        text = game.moves.format_position(part)
-        raise EndNimError(f"the Grundy value of the summand {text!r} is not computed")
+        text = str(game.moves.format_position(part))
+        shown = text if len(text) <= 60 else f"{text[:57]}..."  # a summand of 10^6 piles
+        raise EndNimError(f"the Grundy value of the summand {shown!r} is not computed")
     return value
 
 
@@ -130,17 +175,18 @@ def _by_grundy(
     grundy = reduce(xor, values, 0)
     winning: list[str] = []
     skipped: list[tuple[int, int]] = []
+    allowance = [MAX_SUM_MOVES]
     if grundy:
         for place, (part, value) in enumerate(zip(total, values, strict=True)):
             target = value ^ grundy
-            if _too_many_moves(part, game, place, skipped):
+            if _too_many_moves(part, game, place, skipped, allowance):
                 continue
             for move, child in game.moves.options(part):
                 if _grundy_of(child, game, analyze_one, rules) == target:
                     winning.append(game.format_move((place, move)))
     reason = Reason(
         XOR_RULE,
-        f"Grundy value {grundy} = {' ⊕ '.join(map(str, values))}; a move in summand k wins "
+        f"Grundy value {grundy} = {_values_text(values)}; a move in summand k wins "
         "when it leaves a position of value g_k ⊕ " + str(grundy),
         {"values": values},
     )
@@ -152,41 +198,60 @@ def _by_grundy(
 def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
     normal = get_variant("endnim")
     values = [_grundy_of(part, game, analyze_one, normal) for part in total]
+    # the theorem's three aggregates, each updated in O(1) for a move (not recounted: a sum of
+    # n summands has n moves or more, and recounting made it quadratic, issue 34 §6)
+    rows_not_ones = sum(not _all_ones(part) for part in total)
+    piles = sum(len(part) for part in total)  # the coins when every row is a row of ones
+    value = reduce(xor, values, 0)
 
-    def is_p(parts: Sum, grundys: list[int]) -> bool:
-        if all(all(pile == 1 for pile in part) for part in parts):
-            return sum(len(part) for part in parts) % 2 == 1
-        return reduce(xor, grundys, 0) == 0
+    def is_p(not_ones: int, ones_coins: int, grundy: int) -> bool:
+        return ones_coins % 2 == 1 if not_ones == 0 else grundy == 0
 
-    p_position = is_p(total, values)
+    p_position = is_p(rows_not_ones, piles, value)
     winning: list[str] = []
     skipped: list[tuple[int, int]] = []
+    allowance = [MAX_SUM_MOVES]
     if not p_position:
         for place, part in enumerate(total):
-            if _too_many_moves(part, game, place, skipped):
+            if _too_many_moves(part, game, place, skipped, allowance):
                 continue
+            part_ones = _all_ones(part)
             for move, child in game.moves.options(part):
-                after = (*total[:place], child, *total[place + 1 :])
+                child_ones = _all_ones(child)
                 child_value = (
-                    len(child) % 2
-                    if all(pile == 1 for pile in child)
-                    else _grundy_of(child, game, analyze_one, normal)
+                    len(child) % 2 if child_ones else _grundy_of(child, game, analyze_one, normal)
                 )
-                grundys = [*values[:place], child_value, *values[place + 1 :]]
-                if is_p(after, grundys):
+                not_ones = rows_not_ones - (not part_ones) + (not child_ones)
+                if is_p(
+                    not_ones,
+                    piles - len(part) + len(child),
+                    value ^ values[place] ^ child_value,
+                ):
                     winning.append(game.format_move((place, move)))
-    ones = all(all(pile == 1 for pile in part) for part in total)
+    ones = rows_not_ones == 0
     coins = sum(sum(part) for part in total)
+    shown = _values_text(values)
     statement = (
         f"every row is a row of ones, with {coins} coins ({'odd' if coins % 2 else 'even'})"
         if ones
         else f"a row is not a row of ones, and the XOR of the normal-play Grundy values "
-        f"{' ⊕ '.join(map(str, values))} is {reduce(xor, values, 0)}"
+        f"{shown} is {value}"
     )
     reason = Reason(THEOREM, statement, {"normal_grundy": values, "all_ones": ones})
     sources = {"outcome": "misère sum theorem", "winning_moves": "misère sum theorem"}
     outcome = Outcome.P if p_position else Outcome.N
     return _unlisted(_analysis(total, game, outcome, None, winning, sources, reason), skipped)
+
+
+def _all_ones(part: Any) -> bool:
+    """Whether a row is a row of ones (an emptied row is)."""
+    return all(pile == 1 for pile in part)
+
+
+def _values_text(values: list[int]) -> str:
+    """``g1 ⊕ g2 ⊕ ...``, the first 50 and a count of the rest (a sum may have thousands)."""
+    shown = " ⊕ ".join(map(str, values[:50]))
+    return shown if len(values) <= 50 else f"{shown} ⊕ ... ({len(values):,} values)"
 
 
 def move_bound(part: Any, rules: RuleSet[Any, Any]) -> int | None:
@@ -204,9 +269,16 @@ def move_bound(part: Any, rules: RuleSet[Any, Any]) -> int | None:
     return None
 
 
-def _too_many_moves(part: Any, game: SumOf, place: int, skipped: list[tuple[int, int]]) -> bool:
+def _too_many_moves(
+    part: Any, game: SumOf, place: int, skipped: list[tuple[int, int]], allowance: list[int]
+) -> bool:
+    """Whether a summand's moves are left unvalued: more than :data:`MAX_SUMMAND_MOVES`, or
+    more than what is left of the sum's :data:`MAX_SUM_MOVES` (``allowance[0]``, spent here)."""
     bound = move_bound(part, game.moves)
-    if bound is None or bound <= MAX_SUMMAND_MOVES:
+    if bound is not None and bound <= min(MAX_SUMMAND_MOVES, allowance[0]):
+        allowance[0] -= bound
+        return False
+    if bound is None:
         return False
     skipped.append((place + 1, bound))
     return True
@@ -219,7 +291,8 @@ def _unlisted(analysis: Analysis, skipped: list[tuple[int, int]]) -> Analysis:
         which = ", ".join(f"{number} (up to {bound:,} moves)" for number, bound in skipped)
         analysis.notes.append(
             f"winning moves not looked for in summand {which}: each move of a summand is "
-            f"valued, and at most {MAX_SUMMAND_MOVES:,} are (winning_moves is incomplete)"
+            f"valued, at most {MAX_SUMMAND_MOVES:,} in a summand and {MAX_SUM_MOVES:,} in the "
+            "sum (winning_moves is incomplete)"
         )
     return analysis
 
@@ -276,7 +349,7 @@ def _fill_remoteness(analysis: Analysis, game: SumOf, budget: int | None) -> Non
             pass
     analysis.notes.append(
         f"remoteness not computed: it does not add up over a sum, and the exact search of the "
-        f"sum may visit up to {states:,} states (--budget raises the limit)"
+        f"sum may visit up to {format_count(states)} states (--budget raises the limit)"
     )
 
 

@@ -22,6 +22,7 @@ import contextlib
 import importlib
 import os
 import resource
+import sqlite3
 import sys
 import threading
 import time
@@ -52,6 +53,7 @@ from endnim.sweep.store import (
     repair_store,
     write_chunk,
 )
+from endnim.sweep.tree_integrity import is_full_disk
 from endnim.variants import Variant, get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
@@ -389,7 +391,7 @@ def run_sweep(
             memory=memory,
             chunk_tables=chunk_tables,
         )
-    with writer_lock(root):
+    with writer_lock(root), _full_disk_refused(root):
         _repair_if_needed(root)
         return _run_locked(
             root,
@@ -406,6 +408,23 @@ def run_sweep(
             started,
             shared_store,
         )
+
+
+@contextlib.contextmanager
+def _full_disk_refused(root: Path) -> Iterator[None]:
+    """A disk that fills during the run (SQLite's 'database or disk is full', ENOSPC on a
+    chunk file) as one line, as a tree sweep's: the chunks recorded before it are whole and
+    verified on the resume (issue 34 §11)."""
+    try:
+        yield
+    except (sqlite3.DatabaseError, OSError) as error:
+        if not is_full_disk(error):
+            raise
+        raise SweepError(
+            f"the disk holding {root} is full (no space left for its chunks and catalogue): "
+            "every finished chunk is kept and verified; free some space and run the same "
+            "command to resume"
+        ) from None
 
 
 def _run_locked(

@@ -41,6 +41,7 @@ from endnim.web.budgets import (
     WEB_SEARCH_STATES,
     OverBudget,
     analysis_budget,
+    check_sum_piles,
     is_light,
     limit_search_caches,
     web_position,
@@ -327,6 +328,7 @@ def create_app(
         workbench's graph budget)."""
         rules = web_rules(variant)
         if "+" in position or as_sum:  # a sum A + B + ...: exact work within the web budget
+            check_sum_piles(position, rules)
             states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
             lane = light if is_light_sum(position, rules) else heavy  # by cost, not by shape
             return JSONResponse(lane(sum_analyze_task, position, rules.name, method, states))
@@ -360,6 +362,7 @@ def create_app(
         A sum: every move ``K:MOVE``, which win from ``analyze`` of the sum."""
         rules = web_rules(variant)
         if "+" in position or as_sum:
+            check_sum_piles(position, rules)
             sum_args = (position, rules.name, None if rules.impartial else player)
             lane = light if is_light_sum(position, rules) else heavy  # by cost, not by shape
             return MovesOut.model_validate(lane(sum_moves_task, *sum_args, WEB_SEARCH_STATES))
@@ -397,6 +400,7 @@ def create_app(
         Right's; partizan graphs: the move of ``player``; a sum: ``K:MOVE``)."""
         rules = web_rules(variant)
         if "+" in position or as_sum:
+            check_sum_piles(position, rules)
             side = None if rules.impartial else player
             return AppliedOut.model_validate(sum_apply_task(position, rules.name, move, side))
         if is_graph(rules):

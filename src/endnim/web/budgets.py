@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
 from endnim.errors import EndNimError, PositionError
-from endnim.position import Position, as_position
+from endnim.position import Position, as_position, pile_count
 from endnim.search import WORK_PER_STATE, default_solver, format_count
 from endnim.variants import Variant, all_variants
+from endnim.variants.sums import SUM_SIGN
 
 MAX_POSITION_TEXT = 50_000
 """Characters of a position (or a table's middle) the web API reads."""
@@ -74,6 +75,30 @@ def web_position(text: str, *, max_piles: int = MAX_PILES, allow_empty: bool = F
             "(the command line takes any)"
         )
     return piles
+
+
+def check_sum_piles(text: str, rules: object, *, max_piles: int = MAX_PILES) -> None:
+    """Refuse a sum of rows whose summands expand to more than ``max_piles`` piles in all
+    (counted on what the text expands to: ``1^999999`` is 999,999 piles), before any work.
+    Graph sums are bounded by their own budget.
+
+    >>> from endnim.variants import get_variant
+    >>> check_sum_piles("3 1 + 2^2", get_variant("endnim"))
+    >>> check_sum_piles("1^999999 + 1", get_variant("misere"))
+    Traceback (most recent call last):
+    ...
+    endnim.web.budgets.OverBudget: the sum has 1,000,000 piles: the workbench takes at most ...
+    """
+    if len(text) > MAX_POSITION_TEXT:
+        raise PositionError(f"the sum's text is longer than {MAX_POSITION_TEXT:,} characters")
+    if not isinstance(rules, Variant):
+        return
+    piles = pile_count(text.replace(SUM_SIGN, " "))
+    if piles > max_piles:
+        raise OverBudget(
+            f"the sum has {piles:,} piles: the workbench takes at most {max_piles:,} "
+            "(the command line takes any)"
+        )
 
 
 def search_work(piles: Position, rules: Variant, budget: int) -> int:

@@ -24,14 +24,13 @@ from typing import Any, Protocol
 from endnim.errors import EndNimError
 from endnim.play.computer import ComputerPlayer
 from endnim.play.session import GameSession
-from endnim.variants.sums import SUM_SIGN, is_sum
+from endnim.variants.sums import is_sum
 from endnim.web.budgets import (
     MAX_GAME_PILES,
     MAX_GAME_PLIES,
     MAX_GAMES,
-    MAX_POSITION_TEXT,
     WEB_SEARCH_STATES,
-    OverBudget,
+    check_sum_piles,
     web_position,
 )
 from endnim.web.graphs import check_playable, is_graph, web_graph, web_rules
@@ -90,14 +89,7 @@ def start_sum_game(spec: NewGame, rules: Any, rng: random.Random) -> GameSession
         raise EndNimError(
             f"the workbench plays sums of rows; play a sum of {rules.title} with 'endnim play'"
         )
-    if len(spec.position) > MAX_POSITION_TEXT:
-        raise EndNimError(f"the sum's text is longer than {MAX_POSITION_TEXT:,} characters")
-    piles = len(spec.position.replace(SUM_SIGN, " ").replace(",", " ").split())
-    if piles > MAX_GAME_PILES:
-        raise OverBudget(
-            f"the sum has {piles:,} piles: the workbench takes at most {MAX_GAME_PILES:,} "
-            "(the command line takes any)"
-        )
+    check_sum_piles(spec.position, rules, max_piles=MAX_GAME_PILES)  # 1^999999: 999,999
     return GameSession(
         rules,
         spec.position,
