@@ -168,13 +168,12 @@ def test_big_trees_are_refused_from_their_estimate(
     filled 4.9 GB (its keys and recursion) and a path of huge labels spent 43 s on its
     canonical key: a tree over the compiled solver's live size is refused from its estimate
     (here under 1 GiB of address space; the timeout only guards against a hang)."""
-    done = subprocess.run(
+    done = hang_guard.run(
         [ENDNIM, "analyze", "-v", "tree", "--json", "--batch", "-"],
         input=json.dumps(graph(labels, edges)) + "\n",
         capture_output=True,
         text=True,
         preexec_fn=_limited,
-        timeout=300,
         check=False,
     )
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, (shape, done.stderr)

@@ -347,9 +347,10 @@ def _fill_remoteness(analysis: Analysis, game: SumOf, budget: int | None) -> Non
             return
         except EndNimError:
             pass
+    visits = "more than its budget of" if states is None else f"up to {format_count(states)}"
     analysis.notes.append(
         f"remoteness not computed: it does not add up over a sum, and the exact search of the "
-        f"sum may visit up to {format_count(states)} states (--budget raises the limit)"
+        f"sum may visit {visits} states (--budget raises the limit)"
     )
 
 
