@@ -5,8 +5,9 @@ every result back *in this thread* as soon as it is ready, so the one writer of 
 chunk already handed back.
 
 Worker processes (not threads: the compiled tree solver holds the GIL while it builds its
-answer) are started with ``spawn``, so that a progress bar's thread or an open SQLite file in
-this process is never copied into them.
+answer) are forked where the system can (Linux): they start at once and need no
+``if __name__ == "__main__"`` guard in a caller's script; they only compute, never touching the
+store, the terminal or a lock this process holds.
 
 >>> results: list[int] = []
 >>> with open_executor(None, None) as executor:
@@ -72,9 +73,9 @@ class ProcessPool:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
     def run(
         self,
