@@ -264,6 +264,7 @@ def is_tree_sweep(path: str | Path) -> bool:
     return read_description(root).get("kind") == "tree"
 
 
+EdgeList = tuple[tuple[int, int], ...]
 TreeRow = tuple[str, int, tuple[int, ...], int]
 """A tree as read: notation, vertices, labels, Grundy value."""
 
@@ -572,6 +573,29 @@ class TreeStore:
             for _shape, stored in self._verified(n):
                 for notation, labels, _edges, _beans, grundy in stored:
                     yield notation, n, tuple(json.loads(labels)), int(grundy)
+
+    def with_edges(self, n: int) -> Iterator[tuple[str, tuple[int, ...], EdgeList, int]]:
+        """(notation, labels, edges, Grundy value) of the stored trees of ``n`` vertices (a
+        complete size), the labels numbered as the edges; each shape verified against its
+        digest before its trees are handed on.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     _ = run_tree_sweep(folder, 2, 2)
+        ...     with open_tree_sweep(folder) as store:
+        ...         list(store.with_edges(2))[0]
+        ('1(1)', (1, 1), ((0, 1),), 0)
+        """
+        if not 1 <= n <= self.max_vertices:
+            raise SweepError(f"the tree sweep in {self.root} holds 1..{self.max_vertices} vertices")
+        for _shape, stored in self._verified(n):
+            text = ""
+            edges: EdgeList = ()
+            for notation, labels, edge_text, _beans, grundy in stored:
+                if edge_text != text:
+                    text = edge_text
+                    edges = tuple((int(u), int(v)) for u, v in json.loads(edge_text))
+                yield notation, tuple(json.loads(labels)), edges, int(grundy)
 
     def count(self, vertices: Iterable[int] | int | None = None) -> int:
         """How many trees of the given sizes (default: every complete size) are stored."""
