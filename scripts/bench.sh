@@ -14,9 +14,12 @@
 #                                memoised search, in one run (generic_results.json)
 #   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
+#  10. benchmarks/tree_sweep_bench.py the tree sweep on 1 and 2 worker processes, <= 10 vertices,
+#                                labels <= 3, in one run (tree_sweep_results.json)
+#  11. benchmarks/depot_bench.py  the compiled warehouse search vs the Python search (depot_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
 # shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own to
-# run only one.
+# run only one (treesweep, depots: the two above).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -57,4 +60,12 @@ fi
 if [[ "$only" == all || "$only" == own ]]; then
     if (( quick )); then .venv/bin/python benchmarks/own_rules_bench.py --quick
     else .venv/bin/python benchmarks/own_rules_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == treesweep ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/tree_sweep_bench.py --quick
+    else .venv/bin/python benchmarks/tree_sweep_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == depots ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/depot_bench.py --quick
+    else .venv/bin/python benchmarks/depot_bench.py; fi
 fi
