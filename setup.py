@@ -31,6 +31,11 @@ setup(
             extra_compile_args=["-O3", "-std=c11"],
         ),
         Extension(
+            "endnim.graphs._depots",
+            ["src/endnim/graphs/_depots.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+        ),
+        Extension(
             "endnim.theory._prop8",
             ["src/endnim/theory/_prop8.c"],
             extra_compile_args=["-O3", "-std=c11"],

@@ -16,9 +16,12 @@
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
 #  10. benchmarks/thermo_bench.py canonical forms and thermographs vs cgt-py (cgt-tools' Rust):
 #                                random hot games and partizan rows (thermo_results.json)
+#  11. benchmarks/tree_sweep_bench.py the tree sweep on 1 and 2 worker processes, <= 10 vertices,
+#                                labels <= 3, in one run (tree_sweep_results.json)
+#  12. benchmarks/depot_bench.py  the compiled warehouse search vs the Python search (depot_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|thermo to
-# run only one.
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|
+# thermo|treesweep|depots to run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -63,4 +66,12 @@ fi
 if [[ "$only" == all || "$only" == thermo ]]; then
     if (( quick )); then .venv/bin/python benchmarks/thermo_bench.py --repeat 1
     else .venv/bin/python benchmarks/thermo_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == treesweep ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/tree_sweep_bench.py --quick
+    else .venv/bin/python benchmarks/tree_sweep_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == depots ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/depot_bench.py --quick
+    else .venv/bin/python benchmarks/depot_bench.py; fi
 fi

@@ -144,8 +144,8 @@ def test_commands(
         "--out", out_dir, "--json",
     )  # fmt: skip
     assert code == 0, err
-    summary = json.loads(out)
-    assert summary["trees"] == burnside(4, 2) and summary["kind"] == "tree"
+    estimate, summary = map(json.loads, out.splitlines())  # the estimate, before any work
+    assert summary["trees"] == burnside(4, 2) == estimate["trees"] and summary["kind"] == "tree"
     code, out, err = run(
         monkeypatch, capsys, "sweep-query", out_dir, "p", "--length", "3", "--json"
     )
@@ -172,8 +172,8 @@ def test_commands(
     assert code == 1 and report["smallest_counterexample"] == "2(1 1)"
     for args, message in (
         (
-            ["sweep", "-v", "tree", "-L", "3", "-H", "2", "-o", out_dir, "--workers", "2"],
-            "one process",
+            ["sweep", "-v", "tree", "-L", "3", "-H", "2", "-o", out_dir, "--chunk-tables", "2"],
+            "chunks are its shapes",
         ),
         (["sweep-query", out_dir, "conjecture", "1"], "Muller"),
         (["sweep-query", out_dir, "p", "--length", "9"], "1..4 vertices"),

@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     "--workers",
     type=click.IntRange(min=1),
     default=None,
-    help="Local threads (default: every core).",
+    help="Local threads (default: every core); --variant tree: local processes (default 1).",
 )
 @click.option(
     "--scheduler",
@@ -194,21 +194,34 @@ def _tree_sweep(
     chunk_tables: int | None,
     as_json: bool,
 ) -> None:
-    """``endnim sweep --variant tree``: every labelled tree up to isomorphism, stored."""
-    from endnim.sweep.trees import run_tree_sweep
+    """``endnim sweep --variant tree``: every labelled tree up to isomorphism, stored; the
+    shapes computed in this process, by ``--workers`` processes or on a Dask cluster."""
+    from endnim.sweep.plan import parse_memory
+    from endnim.sweep.trees import TreeSweepEstimate, run_tree_sweep
 
-    for option, value in (
-        ("--memory", memory),
-        ("--workers", workers),
-        ("--scheduler", scheduler),
-        ("--chunk-tables", chunk_tables),
-    ):
-        if value is not None:
-            raise EndNimError(f"{option} is for row sweeps; a tree sweep runs in one process")
+    if chunk_tables is not None:
+        raise EndNimError("--chunk-tables is for row sweeps; a tree sweep's chunks are its shapes")
+
     bar = _SweepBar(unit="shapes")
+
+    def announce(estimate: TreeSweepEstimate) -> None:
+        if as_json:
+            click.echo(json.dumps({"event": "estimate", **estimate.to_dict()}))
+        elif bar.console.is_terminal:  # beside the progress bar; no extra line in a log
+            bar.console.print(f"tree sweep: {estimate.describe()}", highlight=False)
+
     try:
         with bar:
-            report = run_tree_sweep(out, max_vertices, max_label, progress=bar.update)
+            report = run_tree_sweep(
+                out,
+                max_vertices,
+                max_label,
+                progress=bar.update,
+                workers=workers,
+                scheduler=scheduler,
+                memory=parse_memory(memory) if memory is not None else None,
+                on_estimate=announce,
+            )
     except KeyboardInterrupt:
         click.echo(
             "endnim: interrupted: finished shapes are kept; run the same command to resume",
@@ -241,7 +254,8 @@ def _print_tree_report(report: TreeSweepReport) -> None:
     if report.computed_shapes or report.kept_shapes:
         console.print(
             f"[dim]{report.out}: {report.computed_shapes} shapes computed now, "
-            f"{report.kept_shapes} kept, in {report.seconds:.1f} s[/]"
+            f"{report.kept_shapes} kept, in {report.seconds:.1f} s on {report.workers} "
+            f"worker(s){' of ' + report.scheduler if report.scheduler else ''}[/]"
         )
 
 

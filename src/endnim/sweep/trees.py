@@ -70,6 +70,7 @@ from endnim.sweep.tree_integrity import (
     storage_error,
     storage_errors,
 )
+from endnim.sweep.tree_pool import ShapeExecutor
 
 """The directory of the shape digests (``shapes/07/0010.json``)."""
 MAX_VERTICES = 14
@@ -221,6 +222,8 @@ class TreeSweepReport:
     rebuilt: bool = False
     """Whether ``trees.sqlite`` could not be read and was rebuilt from the intact shapes."""
     seconds: float = 0.0
+    workers: int = 1
+    scheduler: str | None = None
 
     @property
     def trees(self) -> int:
@@ -247,6 +250,8 @@ class TreeSweepReport:
             "repaired_shapes": self.repaired_shapes,
             "rebuilt": self.rebuilt,
             "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "scheduler": self.scheduler,
         }
 
 
@@ -259,6 +264,7 @@ def is_tree_sweep(path: str | Path) -> bool:
     return read_description(root).get("kind") == "tree"
 
 
+EdgeList = tuple[tuple[int, int], ...]
 TreeRow = tuple[str, int, tuple[int, ...], int]
 """A tree as read: notation, vertices, labels, Grundy value."""
 
@@ -477,9 +483,16 @@ class TreeStore:
             stored.append((notation, labels_json(g.labels), edges, sum(g.labels), value))
         self.store_rows(n, shape, stored, seconds)
 
-    def store_rows(self, n: int, shape: int, stored: list[StoredRow], seconds: float) -> None:
+    def store_rows(
+        self,
+        n: int,
+        shape: int,
+        stored: list[StoredRow],
+        seconds: float,
+        sha256: str | None = None,
+    ) -> None:
         """:meth:`store_shape` of rows already written as stored (notation, labels and edges
-        as JSON, beans, value)."""
+        as JSON, beans, value); ``sha256``: their digest, when the worker computed it."""
         stored.sort()
         with self.connection:
             self.connection.executemany(
@@ -501,7 +514,7 @@ class TreeStore:
                     "vertices": n,
                     "shape": shape,
                     "trees": len(stored),
-                    "sha256": shape_digest(self.max_label, n, shape, stored),
+                    "sha256": sha256 or shape_digest(self.max_label, n, shape, stored),
                     "seconds": seconds,
                 },
             )
@@ -561,6 +574,29 @@ class TreeStore:
                 for notation, labels, _edges, _beans, grundy in stored:
                     yield notation, n, tuple(json.loads(labels)), int(grundy)
 
+    def with_edges(self, n: int) -> Iterator[tuple[str, tuple[int, ...], EdgeList, int]]:
+        """(notation, labels, edges, Grundy value) of the stored trees of ``n`` vertices (a
+        complete size), the labels numbered as the edges; each shape verified against its
+        digest before its trees are handed on.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     _ = run_tree_sweep(folder, 2, 2)
+        ...     with open_tree_sweep(folder) as store:
+        ...         list(store.with_edges(2))[0]
+        ('1(1)', (1, 1), ((0, 1),), 0)
+        """
+        if not 1 <= n <= self.max_vertices:
+            raise SweepError(f"the tree sweep in {self.root} holds 1..{self.max_vertices} vertices")
+        for _shape, stored in self._verified(n):
+            text = ""
+            edges: EdgeList = ()
+            for notation, labels, edge_text, _beans, grundy in stored:
+                if edge_text != text:
+                    text = edge_text
+                    edges = tuple((int(u), int(v)) for u, v in json.loads(edge_text))
+                yield notation, tuple(json.loads(labels)), edges, int(grundy)
+
     def count(self, vertices: Iterable[int] | int | None = None) -> int:
         """How many trees of the given sizes (default: every complete size) are stored."""
         return sum(1 for _ in self.rows(vertices))
@@ -615,6 +651,22 @@ class TreeStore:
         if problem is not None:
             raise self.damaged(problem)
         return {t: int(g) for t, _labels, _edges, _b, g in rows}
+
+    def totals(self, top: int) -> list[TreeSizeSummary]:
+        """Totals per number of vertices up to ``top`` (complete sizes only), counted by SQLite
+        without a second check against the digests: for the end of a run, whose kept shapes
+        were verified when it opened the store and whose new ones it has just written."""
+        top = min(top, self.max_vertices)
+        with self.reading():
+            found = {
+                int(n): (int(trees), int(zeros), int(largest))
+                for n, trees, zeros, largest in self.connection.execute(
+                    "SELECT vertices, COUNT(*), SUM(grundy = 0), MAX(grundy) FROM trees "
+                    "WHERE vertices <= ? GROUP BY vertices",
+                    (top,),
+                )
+            }
+        return [TreeSizeSummary(n, *found.get(n, (0, 0, 0))) for n in range(1, top + 1)]
 
     def summary(self) -> TreeSweepReport:
         """Totals per number of vertices (complete sizes only), from the verified trees."""
@@ -789,6 +841,75 @@ def disk_need(plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]], max_la
     return sum(sizes) + len(sizes) * DIGEST_BYTES + min(WAL_BYTES, sum(sizes)) + max(sizes)
 
 
+# --------------------------------------------------------------------------- chunks
+@dataclass(frozen=True)
+class ShapeTask:
+    """One chunk of a tree sweep: every labelling of one shape (picklable: it travels to a
+    worker process or a Dask worker)."""
+
+    vertices: int
+    shape: int
+    edges: tuple[tuple[int, int], ...]
+    max_label: int
+    compiled: bool | None = None
+    """``False``: the Python search (the reference); else the compiled solver when built."""
+
+
+@dataclass(frozen=True)
+class ShapeResult:
+    """A computed shape, ready to store: its rows in notation order, their digest and totals."""
+
+    task: ShapeTask
+    rows: list[StoredRow]
+    sha256: str
+    seconds: float
+
+
+_WORKER: dict[str, Any] = {}
+"""This process's memo (compiled) or search (Python) for :func:`compute_shape`: the trees of
+one shape's labellings recur in the next shapes, so a worker keeps it between chunks."""
+
+
+def compute_shape(task: ShapeTask) -> ShapeResult:
+    """Every labelling of a shape, one per isomorphism class, with its Grundy value, as stored
+    (notation, labels and edges as JSON, beans, value; in notation order) with the shape's
+    digest: the work of one chunk, the same on any worker.
+
+    >>> result = compute_shape(ShapeTask(3, 0, ((0, 1), (1, 2)), 2))
+    >>> len(result.rows), result.rows[0]
+    (6, ('1(1 1)', '[1, 1, 1]', '[[0, 1], [1, 2]]', 3, 1))
+    """
+    from endnim.graphs import compiled as engine
+
+    begun = time.monotonic()
+    n, edges, max_label = task.vertices, task.edges, task.max_label
+    edge_text = json.dumps([list(e) for e in edges])
+    if task.compiled is not False and engine.available():
+        memo = _WORKER.get("memo")
+        if memo is None or len(memo) > engine.MAX_MEMO:
+            memo = _WORKER["memo"] = engine.TreeMemo()
+        found = [
+            (notation, labels, value)
+            for notation, labels, value in engine.sweep_shape(memo, edges, n, max_label)
+        ]
+    else:
+        from endnim.parts import PartsSolver
+
+        solver = _WORKER.get("search")
+        if solver is None:
+            solver = _WORKER["search"] = PartsSolver(Tree(), budget=10**12)
+        found = [
+            (canonical_notation(g.labels, g.edges), g.labels, solver.grundy(g))
+            for g in labelled_trees(edges, n, max_label)
+        ]
+    rows: list[StoredRow] = sorted(
+        (notation, labels_json(labels), edge_text, sum(labels), int(value))
+        for notation, labels, value in found
+    )
+    digest = shape_digest(max_label, n, task.shape, rows)
+    return ShapeResult(task, rows, digest, time.monotonic() - begun)
+
+
 # --------------------------------------------------------------------------- writing
 def compute_shapes(
     store: TreeStore,
@@ -797,33 +918,110 @@ def compute_shapes(
     total: int | None = None,
     first: int = 0,
     compiled: bool | None = None,
+    executor: ShapeExecutor | None = None,
 ) -> None:
     """Compute and store the shapes of ``plan`` ((vertices, shape, edges)): by the compiled
-    solver (:mod:`endnim.graphs.compiled`, one memo for the whole run) when it is built and
-    ``compiled`` is not ``False``, else by the Python search (the reference)."""
-    from endnim.graphs import compiled as engine
-    from endnim.parts import PartsSolver
+    solver (:mod:`endnim.graphs.compiled`, one memo per process) when it is built and
+    ``compiled`` is not ``False``, else by the Python search (the reference); in this process,
+    or by ``executor`` (worker processes, a Dask cluster). Each shape is stored, with its
+    digest, as soon as it comes back."""
+    from endnim.sweep.tree_pool import InProcess
 
-    memo = engine.TreeMemo() if compiled is not False and engine.available() else None
-    solver = PartsSolver(Tree(), budget=10**12)
-    for count, (n, shape, edges) in enumerate(plan, start=first + 1):
-        begun = time.monotonic()
-        rows: list[tuple[str, Graph, int]] = []
-        if memo is not None:
-            edge_text = json.dumps([list(e) for e in edges])
-            stored = [
-                (notation, labels_json(labels), edge_text, sum(labels), value)
-                for notation, labels, value in engine.sweep_shape(memo, edges, n, store.max_label)
-            ]
-            store.store_rows(n, shape, stored, time.monotonic() - begun)
-        else:
-            for graph in labelled_trees(edges, n, store.max_label):
-                rows.append(
-                    (canonical_notation(graph.labels, graph.edges), graph, solver.grundy(graph))
-                )
-            store.store_shape(n, shape, rows, time.monotonic() - begun)
+    tasks = [
+        ShapeTask(n, shape, tuple((int(u), int(v)) for u, v in edges), store.max_label, compiled)
+        for n, shape, edges in plan
+    ]
+    count = first
+
+    def finished(result: ShapeResult) -> None:
+        nonlocal count
+        task = result.task
+        store.store_rows(task.vertices, task.shape, result.rows, result.seconds, result.sha256)
+        count += 1
         if progress is not None:
             progress(count, total if total is not None else len(plan))
+
+    try:
+        (executor or InProcess()).run(compute_shape, tasks, finished)
+    finally:
+        _WORKER.clear()  # this process's memo (worker processes keep theirs)
+
+
+@dataclass(frozen=True)
+class TreeSweepEstimate:
+    """What a tree sweep will do and cost, known before it starts."""
+
+    shapes: int
+    labellings: int
+    trees: int
+    disk_bytes: int
+    memory_bytes: int
+    """Peak memory: each worker's memo of the trees met, and the program."""
+    cpu_seconds: float
+    workers: int
+
+    @property
+    def seconds(self) -> float:
+        """Wall time on ``workers`` idle cores (the writer shares them)."""
+        return self.cpu_seconds / self.workers
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``estimate`` line of ``endnim sweep -v tree --json``."""
+        return {
+            "shapes": self.shapes,
+            "labellings": self.labellings,
+            "trees": self.trees,
+            "disk_bytes": self.disk_bytes,
+            "memory_bytes": self.memory_bytes,
+            "cpu_seconds": round(self.cpu_seconds, 1),
+            "seconds": round(self.seconds, 1),
+            "workers": self.workers,
+        }
+
+    def describe(self) -> str:
+        """One line for people."""
+        from endnim.search import format_bytes, format_count
+
+        return (
+            f"{format_count(self.shapes)} shapes, {format_count(self.labellings)} labellings, "
+            f"{format_count(self.trees)} trees; about {format_bytes(self.disk_bytes)} of disk, "
+            f"{format_bytes(self.memory_bytes)} of memory and {self.seconds:,.0f} s on "
+            f"{self.workers} worker(s)"
+        )
+
+
+SECONDS_PER_LABELLING = 6e-6
+"""CPU time of one labelling tried, compiled and stored (measured: 46 CPU-seconds for the
+7,364,559 labellings of <= 10 vertices, labels <= 3, on the reference machine)."""
+MEMO_BYTES_PER_TREE = 80
+"""A worker's memo per labelled tree it meets (key, slot and value; measured at 10 vertices)."""
+BASE_MEMORY = 200 * 2**20
+"""The interpreter and the program, per process."""
+
+
+def estimate_tree_sweep(
+    max_vertices: int, max_label: int, workers: int = 1, todo: int | None = None
+) -> TreeSweepEstimate:
+    """The cost of a tree sweep on ``workers`` workers (``todo``: only this many
+    labellings, e.g. what a resumed run has left; default: all).
+
+    >>> e = estimate_tree_sweep(8, 3, workers=2)
+    >>> e.shapes, e.labellings, e.trees
+    (48, 180264, 70707)
+    """
+    plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
+    labellings = count_labellings(max_vertices, max_label)
+    trees = count_trees(max_vertices, max_label)
+    memory = BASE_MEMORY * (workers + 1) + workers * trees * MEMO_BYTES_PER_TREE
+    return TreeSweepEstimate(
+        shapes=len(plan),
+        labellings=labellings,
+        trees=trees,
+        disk_bytes=disk_need(plan, max_label),
+        memory_bytes=memory,
+        cpu_seconds=(labellings if todo is None else todo) * SECONDS_PER_LABELLING,
+        workers=workers,
+    )
 
 
 def run_tree_sweep(
@@ -834,20 +1032,34 @@ def run_tree_sweep(
     progress: Progress | None = None,
     budget: int = MAX_LABELLINGS,
     compiled: bool | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    memory: int | None = None,
+    on_estimate: Callable[[TreeSweepEstimate], None] | None = None,
 ) -> TreeSweepReport:
     """Compute and store every labelled tree with <= ``max_vertices`` vertices and labels <=
     ``max_label`` (one per isomorphism class) with its Grundy value; finished shapes of an
     earlier run are kept after checking them against their digests (damaged ones are computed
-    again). ``progress(done, total)`` counts shapes. The disk's free space is checked first.
+    again). ``progress(done, total)`` counts shapes. The disk's free space and the memory
+    budget (``memory`` bytes, default half the machine) are checked first, and
+    ``on_estimate`` is told the estimate before any work starts.
     ``compiled=False`` computes with the Python search (the reference) instead of the compiled
-    solver."""
-    from endnim.search import format_count
+    solver. ``workers`` processes (default 1: this one) or, with ``scheduler`` (a Dask
+    scheduler address), the cluster's workers compute the shapes; this process writes them,
+    so the store holds the same trees and digests whatever computed them."""
+    from endnim.search import format_bytes, format_count
+    from endnim.sweep.plan import default_memory
     from endnim.sweep.runner import writer_lock
+    from endnim.sweep.tree_pool import open_executor
 
     if max_vertices < 1 or max_label < 1:
         raise EndNimError("a tree sweep needs --max-vertices >= 1 and --max-label >= 1")
     if max_vertices > MAX_VERTICES:
         raise EndNimError(f"--max-vertices {max_vertices}: at most 14 (3,159 shapes of 14)")
+    if scheduler is not None and workers is not None:
+        raise SweepError("--workers is for local processes: a Dask cluster has its own workers")
+    if workers is not None and workers < 1:
+        raise SweepError("--workers must be at least 1")
     labellings = count_labellings(max_vertices, max_label)
     if labellings > budget:
         raise EndNimError(
@@ -859,6 +1071,17 @@ def run_tree_sweep(
     root = Path(out)
     plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
     report = TreeSweepReport(str(out), max_vertices, max_label)
+    memory = default_memory() if memory is None else memory
+    if scheduler is None:
+        estimate = estimate_tree_sweep(max_vertices, max_label, workers or 1)
+        if estimate.memory_bytes > memory:
+            raise SweepError(
+                f"a tree sweep to {max_vertices} vertices with labels <= {max_label} on "
+                f"{estimate.workers} worker(s) needs about {format_bytes(estimate.memory_bytes)} "
+                f"of memory (each worker remembers up to {format_count(estimate.trees)} trees); "
+                f"the budget is {format_bytes(memory)}: raise --memory or lower --workers, "
+                "--max-vertices or --max-label"
+            )
     if not is_tree_sweep(root):
         check_free_disk(root, disk_need(plan, max_label))
     with writer_lock(root), storage_errors(root):
@@ -870,12 +1093,21 @@ def run_tree_sweep(
             report.kept_shapes = len(plan) - len(todo)
             report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
-            if progress is not None and report.kept_shapes:
-                progress(report.kept_shapes, len(plan))
-            compute_shapes(store, todo, progress, len(plan), report.kept_shapes, compiled)
+            with open_executor(workers, scheduler) as executor:
+                report.workers = executor.workers
+                report.scheduler = scheduler
+                if on_estimate is not None:
+                    left = sum(max_label**n for n, _s, _e in todo)
+                    on_estimate(
+                        estimate_tree_sweep(max_vertices, max_label, executor.workers, left)
+                    )
+                if progress is not None and report.kept_shapes:
+                    progress(report.kept_shapes, len(plan))
+                compute_shapes(
+                    store, todo, progress, len(plan), report.kept_shapes, compiled, executor
+                )
             report.computed_shapes = len(todo)
-            summary = store.summary()
-    report.sizes = [s for s in summary.sizes if s.vertices <= max_vertices]
+            report.sizes = store.totals(max_vertices)
     report.seconds = time.monotonic() - started
     return report
 
@@ -908,14 +1140,19 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
 __all__ = [
     "SHAPES",
     "TREE_STORE",
+    "ShapeResult",
+    "ShapeTask",
     "TreeRepair",
     "TreeStore",
     "TreeStoreDamaged",
+    "TreeSweepEstimate",
     "TreeSweepReport",
     "canonical_notation",
+    "compute_shape",
     "count_labelled",
     "count_labellings",
     "count_trees",
+    "estimate_tree_sweep",
     "is_tree_sweep",
     "labelled_trees",
     "open_tree_sweep",

@@ -1,0 +1,188 @@
+"""Where a tree sweep's chunks are computed: in this process, in local worker processes, or on
+a Dask distributed cluster. Each executor takes a picklable function and its tasks, and hands
+every result back *in this thread* as soon as it is ready, so the one writer of the store
+(this process) stores each chunk with its digest as it finishes; an interruption keeps every
+chunk already handed back.
+
+Worker processes (not threads: the compiled tree solver holds the GIL while it builds its
+answer) are forked where the system can (Linux): they start at once and need no
+``if __name__ == "__main__"`` guard in a caller's script; they only compute, never touching the
+store, the terminal or a lock this process holds.
+
+>>> results: list[int] = []
+>>> with open_executor(None, None) as executor:
+...     executor.run(abs, [-3, 2, -1], results.append)
+>>> executor.workers, results
+(1, [3, 2, 1])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from endnim.sweep.plan import SweepError
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+
+class ShapeExecutor(Protocol):
+    """Computes ``function(task)`` for every task and calls ``finished`` with each result, in
+    the calling thread, in the order they finish."""
+
+    workers: int
+
+    def run(
+        self,
+        function: Callable[[Task], Result],
+        tasks: Sequence[Task],
+        finished: Callable[[Result], None],
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Every task in this process, in order (one worker)."""
+
+    workers = 1
+
+    def run(
+        self,
+        function: Callable[[Task], Result],
+        tasks: Sequence[Task],
+        finished: Callable[[Result], None],
+    ) -> None:
+        for task in tasks:
+            finished(function(task))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessPool:
+    """``workers`` local processes, each computing one task at a time; two tasks per worker
+    are in flight, so a worker never waits for this process to store a result."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+    def run(
+        self,
+        function: Callable[[Task], Result],
+        tasks: Sequence[Task],
+        finished: Callable[[Result], None],
+    ) -> None:
+        waiting = iter(tasks)
+        running: set[Future[Result]] = set()
+
+        def top_up() -> None:
+            while len(running) < 2 * self.workers:
+                task = next(waiting, None)
+                if task is None:
+                    return
+                running.add(self.pool.submit(function, task))
+
+        try:
+            top_up()
+            while running:
+                done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in done:
+                    running.discard(future)
+                    finished(future.result())
+                top_up()
+        except BrokenProcessPool:
+            raise SweepError(
+                "a worker process of the tree sweep died (out of memory? killed?): every "
+                "finished shape is kept; run the same command to resume"
+            ) from None
+        finally:
+            for future in running:
+                future.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskShapes:
+    """The same tasks on a Dask distributed cluster; this process stores what comes back."""
+
+    def __init__(self, address: str, *, timeout: float = 10.0) -> None:
+        from endnim.sweep.runner import DaskExecutor
+
+        # the row sweep's connection: the same checks and one-line errors for the address
+        self.connection = DaskExecutor(Path("."), address, timeout=timeout)
+        self.client: Any = self.connection.client
+        self.distributed: Any = self.connection.distributed
+        self.workers = self.connection.workers
+
+    def run(
+        self,
+        function: Callable[[Task], Result],
+        tasks: Sequence[Task],
+        finished: Callable[[Result], None],
+    ) -> None:
+        tag = uuid.uuid4().hex[:8]
+        waiting = iter(enumerate(tasks))
+        running: Any = self.distributed.as_completed(loop=self.client.loop)
+        submitted: set[Any] = set()
+
+        def submit() -> None:
+            item = next(waiting, None)
+            if item is not None:
+                number, task = item
+                future = self.client.submit(
+                    function, task, key=f"endnim-tree-{tag}-{number}", pure=False
+                )
+                submitted.add(future)
+                running.add(future)
+
+        try:
+            for _ in range(2 * self.workers):
+                submit()
+            for future in running:
+                result: Result = future.result()
+                submitted.discard(future)
+                future.release()
+                finished(result)
+                submit()
+        finally:
+            if submitted:
+                self.client.cancel(list(submitted))
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@contextlib.contextmanager
+def open_executor(workers: int | None, scheduler: str | None) -> Iterator[ShapeExecutor]:
+    """The executor a tree sweep asks for: a Dask cluster (``scheduler``), ``workers`` local
+    processes (more than one), or this process (``None`` or 1)."""
+    executor: ShapeExecutor
+    if scheduler is not None:
+        if workers is not None:
+            raise SweepError("--workers is for local processes: a Dask cluster has its own workers")
+        executor = DaskShapes(scheduler)
+    elif workers is None or workers == 1:
+        executor = InProcess()
+    elif workers < 1:
+        raise SweepError("--workers must be at least 1")
+    else:
+        executor = ProcessPool(workers)
+    try:
+        yield executor
+    finally:
+        executor.close()
+
+
+__all__ = ["DaskShapes", "InProcess", "ProcessPool", "ShapeExecutor", "open_executor"]
