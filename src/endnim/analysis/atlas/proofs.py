@@ -71,6 +71,7 @@ def run_proofs(
                     "why_not": proof.why_not,
                 }
             )
+        write_sealed(Path(out), lines)  # after each table: an interrupted run keeps its summary
         if progress is not None:
             progress(done, len(tables), f"{variant} a·{list(middle)}·b")
     write_sealed(Path(out), lines)
