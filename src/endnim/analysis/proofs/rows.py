@@ -151,9 +151,9 @@ def _harmless(
     return bool(np.all((moved < 0) | earlier | (moved > values[same])))
 
 
-CROSSING_FACTOR = 16
+CROSSING_SPAN = 1_500_000
 """Input rows that cross the row are checked together over the lcm of their periods, up to
-this many times the budget of columns."""
+this many columns."""
 CHUNK = 1 << 16
 """Columns checked at once by :func:`_covered`."""
 
@@ -257,7 +257,7 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
     crossing = [i for i in sloped if i not in relevant and i not in harmless]
     if crossing:
         span = math.lcm(delta, *(laws[i].period for i in crossing))
-        if span > budget * CROSSING_FACTOR:
+        if span > CROSSING_SPAN:
             return RowProof(
                 a,
                 None,
