@@ -51,7 +51,7 @@ def check_certificate(path: str | Path) -> dict[int, Law]:
     data = read_certificate(target)
     if data["kind"] == OCTAL_KIND:
         return {0: _check_octal(target, data)}
-    return {a: row[1] for a, row in _check_table(target, data, {}).items()}
+    return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
 
 
 def _refuse(path: Path, text: str) -> CertificateError:
