@@ -207,3 +207,22 @@ def test_a_damaged_certificate_is_refused(
     target.write_text(json.dumps(data))
     with pytest.raises(CertificateError, match="damaged"):
         check_certificate(target)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(base="lone-piles"),
+        lambda d: d.update(middle="x"),
+        lambda d: d.update(proofs=[{"a": 1}]),
+        lambda d: row(d, 2).update(relevant="0 1"),
+        lambda d: d.pop("variant"),
+    ],
+)
+def test_a_malformed_certificate_is_refused(
+    proved: dict[tuple[str, tuple[int, ...]], Any], tmp_path: Path, change: Any
+) -> None:
+    path, _ = proved[("endnim", (4,))]
+    target = edited(path, tmp_path, change)
+    with pytest.raises(CertificateError):
+        check_certificate(target)

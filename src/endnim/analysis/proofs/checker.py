@@ -49,9 +49,12 @@ def check_certificate(path: str | Path) -> dict[int, Law]:
     one-line :class:`CertificateError` saying what fails."""
     target = Path(path)
     data = read_certificate(target)
-    if data["kind"] == OCTAL_KIND:
-        return {0: _check_octal(target, data)}
-    return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
+    try:
+        if data["kind"] == OCTAL_KIND:
+            return {0: _check_octal(target, data)}
+        return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise _refuse(target, f"it is malformed ({type(error).__name__}: {error})") from None
 
 
 def _refuse(path: Path, text: str) -> CertificateError:
