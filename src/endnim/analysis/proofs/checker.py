@@ -8,9 +8,6 @@ checked laws), then checks the state repetition, the split of the input rows, th
 the values and that the stated period and preperiod are the least. An octal certificate is
 checked by the Guy–Smith bound from the nim-sequence it recomputes from the code.
 
->>> import math
-import math
-from pathlib import Path
 >>> import tempfile
 >>> from endnim.analysis.proofs.rows import prove_and_certify
 >>> with tempfile.TemporaryDirectory() as folder:
