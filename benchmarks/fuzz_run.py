@@ -696,6 +696,20 @@ def fuzz_request_bodies(count: int, rng: random.Random) -> dict[str, object]:
     }
 
 
+def rule_set_matrix() -> dict[str, object]:
+    """Every gallery rule set through every command (benchmarks/fuzz_rules.py)."""
+    from fuzz_rules import rule_set_matrix as matrix
+
+    return matrix()
+
+
+def worker_fault_batches(batches: int, lines: int, rng: random.Random) -> dict[str, int]:
+    """Batches whose workers are killed, stopped and starved (benchmarks/fuzz_rules.py)."""
+    from fuzz_rules import worker_fault_batches as run
+
+    return run(batches, lines, rng)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer inputs (about a minute)")
@@ -719,6 +733,11 @@ def main() -> None:
             ("sigkills", lambda: sigkills(5 if options.quick else 20, rng, folder, options.quick)),
             ("latency", lambda: latency_under_load(60 if options.quick else 300)),
             ("broken_rule_sets", broken_rule_sets),
+            ("rule_set_matrix", rule_set_matrix),
+            (
+                "worker_fault_batches",
+                lambda: worker_fault_batches(2 if options.quick else 6, 300, rng),
+            ),
             ("graph_inputs", lambda: fuzz_graph_inputs(int(60 * scale), rng, int(50_000 * scale))),
             ("request_bodies", lambda: fuzz_request_bodies(int(200 * scale), rng)),
         ]

@@ -14,10 +14,12 @@
 #                                memoised search, in one run (generic_results.json)
 #   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
-#  10. benchmarks/proof_bench.py proofs of atlas rows (prover, checker) against observing them
+#  10. benchmarks/thermo_bench.py canonical forms and thermographs vs cgt-py (cgt-tools' Rust):
+#                                random hot games and partizan rows (thermo_results.json)
+#  11. benchmarks/proof_bench.py proofs of atlas rows (prover, checker) against observing them
 #                                (proof_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
-# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|proofs to
+# shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|thermo|proofs to
 # run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +61,10 @@ fi
 if [[ "$only" == all || "$only" == own ]]; then
     if (( quick )); then .venv/bin/python benchmarks/own_rules_bench.py --quick
     else .venv/bin/python benchmarks/own_rules_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == thermo ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/thermo_bench.py --repeat 1
+    else .venv/bin/python benchmarks/thermo_bench.py; fi
 fi
 if [[ "$only" == all || "$only" == proofs ]]; then
     if (( quick )); then .venv/bin/python benchmarks/proof_bench.py --quick

@@ -105,3 +105,16 @@ def test_rows_tables_heatmaps_and_analyses_display_themselves() -> None:
     assert "image/svg+xml" in formats(table.heatmap())
     assert "image/svg+xml" in formats(as_position("3 1 4"))
     assert "outcome" in str(formats(analyze("3 1 4"))["text/html"])
+
+
+def test_a_value_draws_its_thermograph_in_a_notebook() -> None:
+    """Issue 30: ``endnim.value(...)`` shows its thermograph (SVG) in a notebook."""
+    import endnim
+    from endnim.cgt import parse, thermograph
+
+    shown = endnim.value("{3|-1} + ^", None)
+    svg = shown._repr_svg_()
+    assert svg.startswith("<svg") and "mean 1, temperature 2" in svg
+    walls = thermograph(parse("{3|-1} + ^"))
+    assert f"left wall: ({walls.left[0][0]}, {walls.left[0][1]})" in svg
+    assert "temperature 0" in endnim.value("3 1 2")._repr_svg_()

@@ -1,5 +1,7 @@
 """endnim: solve, explain, explore and play End-Nim and its relatives."""
 
+from endnim.analysis.values import Value
+from endnim.analysis.values import evaluate as value
 from endnim.analyzer import Analysis, analyze
 from endnim.errors import BudgetError, EndNimError, MoveError, PositionError, VariantError
 from endnim.moves import Move
@@ -18,6 +20,7 @@ __all__ = [
     "Position",
     "PositionError",
     "RuleSet",
+    "Value",
     "Variant",
     "VariantError",
     "all_variants",
@@ -26,5 +29,6 @@ __all__ = [
     "load_rules",
     "parse_position",
     "register_variant",
+    "value",
 ]
 __version__ = "0.1.0"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from endnim.analyzer import OUTCOME_WORDS, remoteness_text, thresholds_text
@@ -18,52 +19,107 @@ if TYPE_CHECKING:
 # draws a table, and usually no progress bar, so it does not pay for importing rich.
 
 
-class progress_bar:
-    """A progress bar on standard error that appears only for work over about a second.
+class ProgressBar:
+    """The one progress bar of every command's long work: transient, on standard error, on a
+    terminal only, and only for work worth one (``total`` of at least ``show_above``, and
+    ``show``). ``update(done, total, *details)`` is the library's progress callback;
+    ``describe(*details)`` writes the details beside the bar (the statement being checked, a
+    quotient's order so far, ...).
 
-    ``update(done, total)`` is the engine's progress callback (cells done of total).
+    >>> with ProgressBar("tables", show=False) as bar:
+    ...     bar.update(3, 10)
+    >>> bar.shown
+    False
     """
 
-    SHOW_ABOVE = 10**8
-    """Cells of work worth a bar (about a second)."""
-
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        label: str,
+        unit: str = "",
+        *,
+        show_above: int = 0,
+        show: bool = True,
+        describe: Callable[..., str] | None = None,
+    ) -> None:
+        self.label = label
+        self.unit = unit
+        self.show_above = show_above
+        self.show = show
+        self.describe = describe
         self._progress: Progress | None = None
         self._task: TaskID | None = None
+        self._stopped = False
 
-    def __enter__(self) -> progress_bar:
+    @property
+    def shown(self) -> bool:
+        """Whether the bar has been drawn."""
+        return self._progress is not None
+
+    def __enter__(self) -> ProgressBar:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._stopped = True
         if self._progress is not None:
             self._progress.stop()
 
-    def update(self, done: int, total: int) -> None:
-        if total < self.SHOW_ABOVE:
-            return
+    def update(self, done: int, total: int | None, *details: object) -> None:
+        """``done`` of ``total`` (``None``: not known yet), with the details to describe."""
         if self._progress is None:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                TaskProgressColumn,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            if self._stopped or not self.show or total is None or total < self.show_above:
+                return
+            self._start(total)
+        if self._progress is None or self._task is None:
+            return
+        description = self.describe(*details) if self.describe is not None else ""
+        self._progress.update(self._task, completed=done, total=total, description=description)
 
-            self._progress = Progress(
-                TextColumn("[bold]engine[/]"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TextColumn("{task.completed:,.0f}/{task.total:,.0f} cells"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self._progress.start()
-            self._task = self._progress.add_task("engine", total=total)
-        assert self._task is not None
-        self._progress.update(self._task, completed=done, total=total)
+    def _start(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        console = Console(stderr=True)
+        if not console.is_terminal:
+            self.show = False
+            return
+        count = (
+            TextColumn("{task.completed:,.0f}/{task.total:,.0f} " + self.unit)
+            if self.unit
+            else MofNCompleteColumn()
+        )
+        self._progress = Progress(
+            TextColumn(f"[bold]{self.label}[/]"),
+            BarColumn(),
+            TaskProgressColumn(),
+            count,
+            TimeRemainingColumn(),
+            TextColumn("{task.description}"),
+            console=console,
+            transient=True,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task("", total=total)
+
+
+ENGINE_BAR_ABOVE = 10**8
+"""Engine cells worth a bar (about a second)."""
+
+
+def progress_bar() -> ProgressBar:
+    """The engine's bar over cells (``update(done, total)``, its progress callback), shown
+    for work over about a second.
+
+    >>> progress_bar().show_above
+    100000000
+    """
+    return ProgressBar("engine", "cells", show_above=ENGINE_BAR_ABOVE)
 
 
 def print_trimmed(console: Console, renderable: RenderableType) -> None:

@@ -114,3 +114,17 @@ def test_parse_never_crashes_otherwise(text: str) -> None:
         parse(text)
     except GameSyntaxError as error:
         assert "\n" not in str(error)
+
+
+def test_negative_numbers_with_ups_read_back_as_printed() -> None:
+    """``-1^*`` is -1 + ^* (CGSuite's reading, and how to_ascii prints it), not -(1^*)."""
+    from fractions import Fraction
+
+    from endnim.cgt import nus, to_ascii, to_unicode
+
+    for x in (Fraction(-1), Fraction(-3, 2), Fraction(-5), Fraction(1, 2)):
+        for ups in range(-3, 4):
+            for star in range(3):
+                g = nus(x, ups, star)
+                assert parse(to_ascii(g)) is g and parse(to_unicode(g)) is g
+                assert parse("{" + to_ascii(g) + "|}") is parse("{" + to_unicode(g) + "|}")

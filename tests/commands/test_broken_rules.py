@@ -75,6 +75,13 @@ def test_check_rules_passes_a_good_rule_set_and_refuses_a_missing_file() -> None
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
 
 
+def test_check_rules_lists_only_the_hooks_the_rule_set_defines() -> None:
+    done = endnim("check-rules", "--json", "examples/variants/capped.py:CappedEndNim")
+    assert done.returncode == 0, done.stderr
+    # watch_search is the guard's own hook, not the user's (defect 3 of issue 33)
+    assert json.loads(done.stdout)["hooks"] == ["ends", "allows_take"]
+
+
 SERVED = ["Fine", *[n for n in FAULTS if n not in ("NameClash", "AliasClash", "NotARow")]]
 
 
@@ -85,8 +92,9 @@ def test_the_server_survives_every_broken_rule_set() -> None:
     from endnim.web.app import create_app
     from endnim.web.sandbox import Sandbox
 
-    loaded = [load_rules(f"{GALLERY}:{name}") for name in SERVED]
-    sandbox = Sandbox(create_app, timeout=3)
+    specs = [f"{GALLERY}:{name}" for name in SERVED]
+    loaded = [load_rules(spec) for spec in specs]
+    sandbox = Sandbox(create_app, specs, timeout=3)
     try:
         client = TestClient(create_app(limit_caches=False, sandbox=sandbox))
         assert client.get("/api/variants").status_code == 200

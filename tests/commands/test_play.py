@@ -13,7 +13,9 @@ from endnim.play import GameSession, best_move
 
 
 def run(args: list[str], lines: list[str]) -> Result:
-    return CliRunner().invoke(play, args, input="".join(f"{line}\n" for line in lines))
+    return CliRunner().invoke(
+        play, args, input="".join(f"{line}\n" for line in lines), env={"COLUMNS": "160"}
+    )
 
 
 def perfect_replies(start: str, variant: str = "endnim") -> list[str]:
@@ -242,3 +244,53 @@ def test_bad_sums_are_one_line_and_status_2(
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("endnim: error: ") and message in err and err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- issue 33
+def test_history_shows_every_option_of_every_turn(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    record = tmp_path / "game.json"
+    lines = ["L0", "L0", "L0"]  # 3 1 4: L0 throws the win away (R3 was the one winning move)
+    result = run(["3", "1", "4", "--seed", "0", "--history", "--record", str(record)], lines)
+    assert result.exit_code == 0, result.output
+    shown = result.output[result.output.index("every option at every turn") :]
+    first = shown.splitlines()[1].split()
+    assert first[:3] == ["1", "you", "3"] and "[L0" in first  # the move played, bracketed
+    assert "R3" in first and first[first.index("R3") + 1] == "P"  # the win left on the table
+    saved = json.loads(record.read_text(encoding="utf-8"))
+    turns = [line for line in shown.splitlines()[1:] if line[:3].strip().isdigit()]
+    assert len(saved["history"]) == len(turns)  # a line a turn, the computer's too
+    options = saved["history"][0]["options"]
+    assert options["winning"] == ["R3"] and options["total"] == 7
+    assert {o["move"]: o["wins"] for o in options["listed"]} == {
+        "L0": False, "L1": False, "L2": False, "R0": False, "R1": False, "R2": False, "R3": True,
+    }  # fmt: skip
+
+
+def test_redo_plays_again_what_undo_took_back() -> None:
+    result = run(["3", "1", "4", "1", "5", "--seed", "0"], ["R4", "undo", "redo", "history"])
+    assert result.exit_code == 0, result.output
+    assert "took back 2 moves" in result.output and "played R4 again" in result.output
+    assert result.output.count("computer plays") == 2  # it answered the move, then again
+    result = run(["3", "1", "4", "1", "5"], ["redo"])
+    assert "nothing to redo" in result.output
+
+
+def test_a_record_that_cannot_be_written_is_one_line_before_the_game() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "endnim.cli", "play", "3", "1", "--record", "/no/such/dir/g.json"],
+        input="L0\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "your move" not in done.stdout
+    assert done.stderr.strip() == (
+        "endnim: error: cannot write the record to /no/such/dir/g.json: its folder does not exist"
+    )

@@ -9,8 +9,9 @@ from click.testing import CliRunner
 from conftest import solver
 
 from endnim import cli
+from endnim.analysis.values import parse_sum
 from endnim.cgt import outcome, position_value, to_ascii
-from endnim.commands.value import parse_sum, value
+from endnim.commands.value import value
 
 
 def run(*args: str) -> tuple[int, str]:

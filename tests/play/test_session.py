@@ -11,6 +11,7 @@ from endnim.errors import EndNimError, MoveError
 from endnim.moves import End, Move
 from endnim.play import ComputerPlayer, GameSession, best_move
 from endnim.play.session import TurnError
+from endnim.play.turns import turn_options
 from endnim.search import ImpartialValue, PartizanValue
 from endnim.variants import get_variant
 
@@ -175,6 +176,9 @@ def test_to_dict() -> None:
                     + data["history"][0]["judgement"]["reason"],
                     "after": {"to_move_wins": True, "remoteness": 3},
                 },
+                "options": turn_options(
+                    "muller", "3 1 4", None
+                ).to_dict(),  # tests/play/test_turns.py
             }
         ],
         "to_move": "computer",

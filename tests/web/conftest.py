@@ -9,6 +9,13 @@ from fastapi.testclient import TestClient
 
 from endnim.web.app import create_app
 
+try:  # the page tests' waits are hang guards, not speed tests: a loaded machine is slow
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+except ImportError:  # pragma: no cover - playwright is a test dependency
+    pass
+
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:

@@ -75,7 +75,7 @@ def served() -> Iterator[tuple[str, BrowserContext]]:
             args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 900},
         )
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(120_000)  # a hang guard
         try:
             yield server.url, context
         finally:
@@ -264,8 +264,9 @@ def page_with_own_rules(served: tuple[str, BrowserContext]) -> Iterator[Page]:
     from endnim.web.app import create_app
     from endnim.web.sandbox import Sandbox
 
-    rules = load_rules(str(REPO / "examples" / "variants" / "capped.py") + ":CappedEndNim")
-    sandbox = Sandbox(create_app, timeout=20)
+    spec = str(REPO / "examples" / "variants" / "capped.py") + ":CappedEndNim"
+    rules = load_rules(spec)
+    sandbox = Sandbox(create_app, [spec], timeout=20)
     try:
         with BackgroundServer(create_app(limit_caches=False, sandbox=sandbox)) as server:
             # the heatmap's /api/table answers 422 for capped End-Nim (the engine has no

@@ -349,3 +349,22 @@ def test_switching_rule_sets(page: Page) -> None:
     expect(page.locator("#editor")).to_be_visible()
     expect(page.locator("#position-text")).to_have_value("3 1 4")
     expect(page.locator("#table-svg rect.cell").first).to_be_visible()
+
+
+def test_the_value_card_of_a_position_that_is_not_all_small(page: Page) -> None:
+    """Issue 30: the value card answered 400 for every depot-partizan number; now it shows
+    the number, its stops, temperature -1, the thermograph and no atomic weight."""
+    from endnim.analysis.values import evaluate
+
+    position = '{"labels":[0,3,0],"edges":[[0,1],[1,2]],"colours":["L","L"]}'
+    expected = evaluate(position, "depot-partizan").fields(None)
+    open_graphs(page, "depot-partizan")
+    page.fill("#value-text", position)
+    page.click("#value-go")
+    expect(page.locator("#value-out .form.main .unicode")).to_have_text(str(expected["value"]))
+    expect(page.locator("#temperature")).to_have_text(expected["temperature"])
+    expect(page.locator("#stops")).to_have_text(
+        f"Left {expected['left_stop']}, Right {expected['right_stop']}"
+    )
+    expect(page.locator("#atomic-weight")).to_have_attribute("data-none", "true")
+    expect(page.locator("#thermograph")).to_be_visible()

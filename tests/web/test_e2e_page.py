@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from web.test_e2e import SETTLED, open_page, play_until_the_end
 
 from endnim.analysis.tables import value_table
-from endnim.commands.value import parse_sum, value_dict
+from endnim.analysis.values import parse_sum, value_fields
 from endnim.play.judge import judge
 from endnim.variants import get_variant
 
@@ -104,7 +104,7 @@ def test_a_kept_win_and_the_winners_true_message(page: Page) -> None:
 
 
 def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) -> None:
-    from endnim.cgt import atomic_weight, outcome, position_value, sum_value
+    from endnim.cgt import parse, position_value, sum_value
 
     open_page(page, "partizan", "3 1 2")
     card = page.locator("#value-card")
@@ -120,10 +120,15 @@ def test_the_value_panel_for_a_sum_and_a_position(page: Page, tmp_path: Path) ->
     expect(card).to_have_attribute("data-text", "3 1 2 + 2 2")
     summands = parse_sum("3 1 2 + 2 2")
     total = sum_value(summands)
-    expected = value_dict(summands, total, outcome(total), atomic_weight(total), None)
+    expected = value_fields(summands, total, None)
     expect(page.locator("#value-out .form.main .unicode")).to_have_text(str(expected["value"]))
     expect(page.locator("#value-out .form.main .ascii")).to_have_text(str(expected["value_ascii"]))
     expect(page.locator("#atomic-weight")).to_have_text(expected["atomic_weight"])
+    expect(page.locator("#temperature")).to_have_text(expected["temperature"])
+    expect(page.locator("#reduced")).to_have_text(expected["reduced"])
+    expect(page.locator("#thermograph")).to_be_visible()
+    expression = page.locator("#cgsuite-expression").text_content() or ""
+    assert parse(expression) is total  # the export reads back to the sum's value
     expect(page.locator("#value-out ul.summands li")).to_have_count(2)
     expect(page.locator("#value-out ul.summands li").nth(1)).to_contain_text(
         f"2 2 = {position_value((2, 2))}"

@@ -235,3 +235,17 @@ def test_the_docs_quote_the_measured_drawing_times() -> None:
     assert f"{big['canvas_ms']:.0f} ms" in quoted[1] and f"{big['svg_cells_ms']:.0f}" in quoted[1]
     for image in re.findall(r"\(img/(workbench-[a-z0-9-]+\.png)\)", docs):
         assert (root / "docs" / "img" / image).exists(), image
+
+
+def test_a_value_that_is_not_all_small_is_answered_not_refused(client: TestClient) -> None:
+    """Issue 30: /api/value answered 400 ("the atomic weight is defined here for all-small
+    games only; 3 is not one") for this depot-partizan position; now the CLI's object."""
+    position = '{"labels":[0,3,0],"edges":[[0,1],[1,2]],"colours":["L","L"]}'
+    response = client.get("/api/value", params={"position": position, "variant": "depot-partizan"})
+    assert response.status_code == 200
+    answer = response.json()
+    expected = cli_value("-v", "depot-partizan", position)
+    for key, value in expected.items():
+        assert answer[key] == value, key
+    assert answer["value"] == "3" and answer["atomic_weight"] is None and answer["is_number"]
+    assert answer["thermograph_svg"].startswith("<svg") and answer["cgsuite"] == "3"

@@ -109,7 +109,7 @@ def served(own_rules: tuple[Path, Path]) -> Iterator[tuple[TestClient, Any]]:
         *(f"{GALLERY}:{name}" for name in BROKEN),
     ]
     loaded = [load_rules(spec) for spec in specs]
-    sandbox = Sandbox(create_app, timeout=4)
+    sandbox = Sandbox(create_app, specs, timeout=4)
     app = create_app(limit_caches=False, sandbox=sandbox)
     try:
         yield TestClient(app), app

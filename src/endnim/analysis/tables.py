@@ -196,10 +196,6 @@ def value_table(
     >>> value_table("muller", "", "1..3", "1..3").values
     ((0, 0, 0), (2, 1, 1), (3, 3, 2))
     """
-    from endnim.analyzer import engine_family
-    from endnim.engine import engine_table
-    from endnim.indexed import closure_table, serves
-
     rules = get_row_variant(variant, "an a·w·b table")
     if layout not in LAYOUTS:
         raise EndNimError(f"unknown layout {layout!r}: choose one of {', '.join(LAYOUTS)}")
@@ -213,17 +209,8 @@ def value_table(
         )
     top_row, top_col = max(row_values), max(col_values)
 
-    by_search = engine_family(rules) is None
-    indexed = by_search and serves(rules)  # impartial: the indexed search, same values
-
     def table(inner: tuple[int, ...], x_size: int, y_size: int) -> npt.NDArray[np.int32]:
-        if indexed:
-            return closure_table(
-                rules, inner, x_size, y_size, budget=cells_budget, progress=progress
-            )
-        if by_search:
-            return search_table(rules, inner, x_size, y_size, budget=cells_budget)
-        return engine_table(
+        return grid_table(
             rules,
             inner,
             x_size,
@@ -256,6 +243,75 @@ def value_table(
         rows=row_values,
         cols=col_values,
         values=tuple(tuple(line) for line in grid),
+    )
+
+
+TablePath = Literal["engine", "indexed search", "search"]
+"""Which path makes a rule set's tables (:func:`table_path`)."""
+
+
+def table_path(rules: Variant) -> TablePath:
+    """The one path every table of ``rules`` takes: the compiled ``engine`` when it has a
+    recurrence for the rule set, else the ``indexed search`` (impartial) or the memoised
+    ``search`` (partizan). ``table``, ``periodicity``, the atlas and the page all ask it.
+
+    >>> table_path(get_row_variant("endnim")), table_path(get_row_variant("muller"))
+    ('engine', 'engine')
+    """
+    from endnim.indexed import serves
+    from endnim.strategies.engine import engine_family
+
+    if engine_family(rules) is not None:
+        return "engine"
+    return "indexed search" if serves(rules) else "search"
+
+
+def table_path_note(rules: Variant) -> str:
+    """One line saying which path made the tables of ``rules``, and why.
+
+    >>> table_path_note(get_row_variant("endnim"))
+    'values by the compiled engine'
+    """
+    path = table_path(rules)
+    if path == "engine":
+        return "values by the compiled engine"
+    from endnim.engine.families import blocking_hook
+
+    hook = blocking_hook(rules) or "ends"
+    return (
+        f"values by the {'indexed' if path == 'indexed search' else 'memoised'} search: the "
+        f"compiled engine has no recurrence for {rules.title} (its {hook}() hook)"
+    )
+
+
+def grid_table(
+    rules: Variant,
+    middle: Sequence[int],
+    rows: int,
+    cols: int,
+    *,
+    threads: int | None = None,
+    progress: Progress | None = None,
+    cells_budget: int | None = None,
+) -> npt.NDArray[np.int32]:
+    """The values of x·middle·y (0 <= x <= rows, 0 <= y <= cols; 0 = absent) by the path of
+    :func:`table_path` (the engine's codes: Grundy values, or partizan outcome codes).
+
+    >>> grid_table(get_row_variant("endnim"), (), 2, 2).tolist()
+    [[0, 1, 2], [1, 0, 3], [2, 3, 0]]
+    """
+    inner = tuple(middle)
+    path = table_path(rules)
+    if path == "indexed search":
+        from endnim.indexed import closure_table
+
+        return closure_table(rules, inner, rows, cols, budget=cells_budget, progress=progress)
+    if path == "search":
+        return search_table(rules, inner, rows, cols, budget=cells_budget)
+    from endnim.engine import engine_table
+
+    return engine_table(
+        rules, inner, rows, cols, threads=threads, progress=progress, cells_budget=cells_budget
     )
 
 

@@ -9,6 +9,9 @@ and every comparison is memoised; see :mod:`endnim.cgt.game`. The modules, one c
 * :mod:`~endnim.cgt.arithmetic` — negation and disjunctive sums;
 * :mod:`~endnim.cgt.notation` — Unicode, CGSuite ASCII and LaTeX printing, and a parser;
 * :mod:`~endnim.cgt.stops`, :mod:`~endnim.cgt.atomic` — stops, all-small games, atomic weight;
+* :mod:`~endnim.cgt.thermograph`, :mod:`~endnim.cgt.cooling`, :mod:`~endnim.cgt.reduced`,
+  :mod:`~endnim.cgt.drawing` — thermographs (mean, temperature), cooling, reduced canonical
+  forms, thermographs drawn;
 * :mod:`~endnim.cgt.positions` — partizan End-Nim positions and sums (Albert–Nowakowski §3).
 
 >>> from endnim.cgt import parse, position_value, atomic_weight, outcome
@@ -25,6 +28,7 @@ from __future__ import annotations
 from endnim.cgt.arithmetic import add, multiple, negate, subtract, sum_of
 from endnim.cgt.atomic import NotAllSmallError, atomic_weight, far_star, is_all_small
 from endnim.cgt.canonical import game
+from endnim.cgt.cooling import cool
 from endnim.cgt.game import DOWN, STAR, UP, ZERO, Game, game_count, integer, nimber, number, nus
 from endnim.cgt.notation import (
     GameSyntaxError,
@@ -37,7 +41,9 @@ from endnim.cgt.notation import (
 )
 from endnim.cgt.order import Relation, compare, confused, equal, geq, leq, outcome
 from endnim.cgt.positions import DEFAULT_BUDGET, estimate_work, position_value, sum_value
+from endnim.cgt.reduced import reduced
 from endnim.cgt.stops import left_stop, right_stop
+from endnim.cgt.thermograph import Thermograph, mean, temperature, thermograph
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -49,11 +55,13 @@ __all__ = [
     "GameSyntaxError",
     "NotAllSmallError",
     "Relation",
+    "Thermograph",
     "ValueTooLongError",
     "add",
     "atomic_weight",
     "compare",
     "confused",
+    "cool",
     "equal",
     "estimate_work",
     "far_star",
@@ -64,6 +72,7 @@ __all__ = [
     "is_all_small",
     "left_stop",
     "leq",
+    "mean",
     "multiple",
     "negate",
     "nimber",
@@ -73,10 +82,13 @@ __all__ = [
     "parse",
     "position_value",
     "printed_length",
+    "reduced",
     "right_stop",
     "subtract",
     "sum_of",
     "sum_value",
+    "temperature",
+    "thermograph",
     "to_ascii",
     "to_latex",
     "to_unicode",

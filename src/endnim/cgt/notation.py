@@ -336,6 +336,8 @@ class _Parser:
             return inner
         if char == "-":
             self.pos += 1
+            if self.pos < len(self.text) and self.text[self.pos].isdigit():
+                return self.atom(negative=True)  # "-1^*" is -1 + ^*, as it is printed
             return negate(self.term())
         for name, sign in (("Tiny(", 1), ("Miny(", -1)):
             if self.take(name):
@@ -353,7 +355,9 @@ class _Parser:
             options.append(self.expression())
         return options
 
-    def atom(self) -> Game:
+    def atom(self, negative: bool = False) -> Game:
+        """A number-up-star literal; ``negative``: its number part follows a minus sign (the
+        sign belongs to the number only, as CGSuite prints -1^* for -1 + ^*)."""
         start = self.pos
         x = Fraction(0)
         digits = self.digits()
@@ -384,7 +388,7 @@ class _Parser:
         if self.pos == start:
             found = self.peek() or "the end"
             raise self.fail(f"expected a game, found {found!r}")
-        return nus(x, ups, star)
+        return nus(-x if negative else x, ups, star)
 
     def digits(self, skip_space: bool = True) -> int | None:
         if skip_space:
@@ -405,6 +409,8 @@ def parse(text: str) -> Game:
 
     >>> str(parse("{0|^}")), str(parse("^ + ^")), str(parse("*2 + *3")), str(parse("-1/2"))
     ('⇑*', '⇑', '*', '-1/2')
+    >>> str(parse("-1^*")), str(parse("-(1^*)")), str(parse("2 - 1^"))  # as CGSuite reads them
+    ('-1↑*', '-1↓*', '1↓')
     >>> parse("{0|")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -105,7 +105,7 @@ def _analyze_all(
                 out.flush()
                 pending.clear()
 
-        for number, text, problem in _batch_lines(batch):
+        for number, text, problem in batch_lines(batch):
             try:
                 if problem:
                     raise EndNimError(problem)
@@ -195,7 +195,7 @@ MAX_LINE_BYTES = 16 * 2**20
 """A batch line longer than this is refused (the longest row and largest piles fit well)."""
 
 
-def _batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:
+def batch_lines(stream: BinaryIO) -> Iterator[tuple[int, str, str]]:
     """(line number, text, problem) of each non-empty line; a line that is not UTF-8 text
     comes with its problem, so the batch reports it and goes on."""
     number = 0

@@ -28,52 +28,6 @@ def atlas() -> None:
     """
 
 
-class _Bar:
-    """A rich progress bar on standard error (only on a terminal)."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self._progress: object | None = None
-        self._task: object | None = None
-
-    def __enter__(self) -> _Bar:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        if console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-
-            progress = Progress(
-                TextColumn(f"[bold]{self.label}[/]"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                TextColumn("{task.description}"),
-                console=console,
-                transient=True,
-            )
-            progress.start()
-            self._task = progress.add_task("", total=None)
-            self._progress = progress
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()  # type: ignore[attr-defined]
-
-    def update(self, done: int, total: int, description: str = "") -> None:
-        if self._progress is not None:
-            self._progress.update(  # type: ignore[attr-defined]
-                self._task, completed=done, total=total, description=description
-            )
-
-
 @atlas.command("periodicity")
 @click.argument("out", type=click.Path(dir_okay=False))
 @click.option(
@@ -128,8 +82,8 @@ def periodicity(
     """Preperiod, period and saltus of every row a of every a·w·b table, as CSV.
 
     ``--rules FILE.py:Class`` makes the atlas of your own rule set: its tables come from the
-    compiled engine, so it needs a compiled path (``endnim rules-info`` says which, or why
-    not).
+    compiled engine, or, where the engine has no recurrence for it, from the indexed search,
+    as ``table`` and ``periodicity`` make them (a line on stderr says which).
 
     Middles w: empty, length 1 and 2 with piles <= --short-piles, length 3 with piles <=
     --long-piles; rows a = 1..--rows; columns b = 1..--cols. A period is believed when it holds
@@ -158,7 +112,9 @@ def periodicity(
         return
     start = time.perf_counter()
     try:
-        with _Bar("tables") as bar:
+        from endnim.render import ProgressBar
+
+        with ProgressBar("tables", describe=str) as bar:
             computed = run_atlas(
                 out,
                 spec,
@@ -174,6 +130,11 @@ def periodicity(
         )
         sys.exit(130)
     elapsed = time.perf_counter() - start
+    from endnim.analysis.tables import table_path, table_path_note
+
+    for name in chosen:  # the engine is the rule; any other path is said
+        if table_path(rules := get_row_variant(name)) != "engine":
+            click.echo(f"endnim: {rules.name}: {table_path_note(rules)}", err=True)
     total = len(spec.tables())
     click.echo(
         f"{out}: {total} tables ({total * rows} rows), {computed} computed now in {elapsed:.1f} s"
@@ -197,9 +158,11 @@ def _prove_atlas(out: str, folder: str, spec: object, budget: int, threads: int 
             spec.cols,
             spec.min_periods,
         )
+    from endnim.render import ProgressBar
+
     start = time.perf_counter()
     try:
-        with _Bar("tables") as bar:
+        with ProgressBar("tables", describe=str) as bar:
             lines = run_proofs(
                 out, folder, spec, budget=budget, threads=threads, progress=bar.update
             )
@@ -227,7 +190,9 @@ def partizan(out: str) -> None:
     from endnim.analysis.atlas.partizan import build_catalogue, summary, write_catalogue
 
     start = time.perf_counter()
-    with _Bar("positions") as bar:
+    from endnim.render import ProgressBar
+
+    with ProgressBar("positions", describe=str) as bar:
         catalogue = build_catalogue(progress=bar.update)
     paths = write_catalogue(catalogue, out)
     found = summary(catalogue)

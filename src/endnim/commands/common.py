@@ -8,7 +8,8 @@ another).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -19,6 +20,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 CONVENTIONS = ("cairns-ho", "conway")
 _RULES_KEY = "endnim_rules_name"
+_SPEC_KEY = "endnim_rules_spec"
 
 
 def variant_name(variant: str | None, convention: str = "cairns-ho") -> str:
@@ -62,9 +64,38 @@ class VariantChoice(_ParamType):
             self.fail(str(error), param, ctx)
 
 
+_DEFERRED: list[bool] = []
+
+
+@contextlib.contextmanager
+def deferred_rules() -> Iterator[None]:
+    """Within this block ``--rules`` records its spec (:func:`rules_spec_given`) and loads
+    nothing: for a process that must not run a user's code (the server, a batch's
+    supervisor), whose worker loads the file.
+
+    >>> with deferred_rules():
+    ...     bool(_DEFERRED)
+    True
+    """
+    _DEFERRED.append(True)
+    try:
+        yield
+    finally:
+        _DEFERRED.pop()
+
+
+def rules_spec_given() -> str | None:
+    """The ``--rules`` spec of the current command, if one was given (loaded or deferred)."""
+    spec = click.get_current_context().meta.get(_SPEC_KEY)
+    return spec if isinstance(spec, str) else None
+
+
 def _load_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
+    ctx.meta[_SPEC_KEY] = value
+    if _DEFERRED:
+        return value
     from endnim.variants import load_rules
 
     rules = load_rules(value)
@@ -95,9 +126,10 @@ def variant_option(default: str | None = "endnim", help: str = "The rule set.") 
 
 
 def rules_file_option(
-    help: str = "Load your own rule set (a RuleSet subclass) from a file.",
+    help: str = "Load your own rule set (a RuleSet subclass) from a file.", *, defer: bool = False
 ) -> Callable[[F], F]:
-    """``--rules PATH.py:ClassName``: load and register a user's rule set before anything else."""
+    """``--rules PATH.py:ClassName``: load and register a user's rule set before anything else
+    (``defer``: only record it, :func:`rules_spec_given`, for a command whose workers load it)."""
     return click.option(
         "--rules",
         "rules_spec",
@@ -105,9 +137,15 @@ def rules_file_option(
         default=None,
         is_eager=True,
         expose_value=False,
-        callback=_load_rules,
+        callback=_record_rules if defer else _load_rules,
         help=help,
     )
+
+
+def _record_rules(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        ctx.meta[_SPEC_KEY] = value
+    return value
 
 
 def loaded_rules_name() -> str | None:

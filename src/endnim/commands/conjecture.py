@@ -130,7 +130,9 @@ def conjecture(
             f"{total:,} positions is too many to check one by one: lower --max-length or --max-pile"
         )
     _check_paths(state_dir, sweep_dir)
-    bar = _PositionBar(total)
+    from endnim.render import ProgressBar
+
+    bar = ProgressBar("positions", show=total >= POSITIONS_BAR_ABOVE)
     try:
         with bar:
             report = check_conjecture(
@@ -161,49 +163,8 @@ def conjecture(
         sys.exit(1)
 
 
-class _PositionBar:
-    """A rich progress bar over positions, on standard error, for runs worth one."""
-
-    SHOW_ABOVE = 200_000
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self._progress: object | None = None
-        self._task: object | None = None
-
-    def __enter__(self) -> _PositionBar:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        if self.total >= self.SHOW_ABOVE and console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-
-            progress = Progress(
-                TextColumn("[bold]positions[/]"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=console,
-                transient=True,
-            )
-            progress.start()
-            self._task = progress.add_task("positions", total=self.total)
-            self._progress = progress
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()  # type: ignore[attr-defined]
-
-    def update(self, done: int, total: int) -> None:
-        if self._progress is not None:
-            self._progress.update(self._task, completed=done, total=total)  # type: ignore[attr-defined]
+POSITIONS_BAR_ABOVE = 200_000
+"""Positions worth a progress bar."""
 
 
 def _tree_conjecture(
@@ -390,7 +351,9 @@ def _stream(
     if state_dir is not None:
         state = Path(state_dir).expanduser() / f"horrocks-stream-L{max_length}-H{max_pile}.json"
     total = sum(max_pile**n for n in range(1, max_length + 1))
-    bar = _PositionBar(total)
+    from endnim.render import ProgressBar
+
+    bar = ProgressBar("positions", show=total >= POSITIONS_BAR_ABOVE)
     try:
         with bar:
             report = stream_horrocks(

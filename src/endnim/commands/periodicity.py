@@ -102,17 +102,23 @@ def periodicity(
         prove_command(name, middle, rows, layout, certificates, budget, as_json, threads)
         return
     from endnim.analysis.periodicity import growth_summary, table_periodicity
+    from endnim.analysis.tables import table_path, table_path_note
+    from endnim.variants import get_row_variant
 
     name = variant_name(variant.lower(), convention)
+    rules = get_row_variant(name, "an a·w·b table")
     found = table_periodicity(
         name, middle, rows, cols, layout=layout, min_periods=min_periods, threads=threads
     )
     summary = growth_summary(found)
+    if table_path(rules) != "engine" and not as_json:  # the engine is the rule
+        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     if as_json:
         click.echo(
             json.dumps(
                 {
                     "variant": name,
+                    "path": table_path(rules),
                     "middle": middle,
                     "layout": layout,
                     "cols": cols,

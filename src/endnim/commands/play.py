@@ -29,26 +29,29 @@ BAR_LINES = 5
 HELP = (
     "Type a move: [bold]L3[/] (the first pile becomes 3), [bold]R0[/] (the last pile is "
     "removed), [bold]L2r[/] (Muller: then reverse the row). Or: [bold]hint[/], [bold]moves[/] "
-    "(every move, valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
+    "(every move, valued), [bold]undo[/], [bold]redo[/], [bold]history[/], [bold]help[/], "
+    "[bold]quit[/]."
 )
+
 GRAPH_HELP = (
     "Type a move: [bold]3=0[/] (vertex 3's label becomes 0), [bold]2=1[/] (vertex 2's becomes "
-    "1). Or: [bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]help[/], "
-    "[bold]quit[/]."
+    "1). Or: [bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]redo[/], "
+    "[bold]history[/], [bold]help[/], [bold]quit[/]."
 )
 
 
 SUM_HELP = (
-    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:L3[/] (summand 1's first pile "
-    "becomes 3), [bold]2:R0[/] (summand 2's last pile is removed). A finished summand "
-    "disappears and the ones below it move up. Or: [bold]hint[/], [bold]moves[/] (every move, "
-    "valued), [bold]undo[/], [bold]help[/], [bold]quit[/]."
+    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:L3[/] (summand 1's first pile becomes "
+    "3), [bold]2:R0[/] (summand 2's last pile is removed). A finished summand disappears and "
+    "the ones below it move up. Or: [bold]hint[/], [bold]moves[/] (every move, valued), "
+    "[bold]undo[/], [bold]redo[/], [bold]history[/], [bold]help[/], [bold]quit[/]."
 )
+
 GRAPH_SUM_HELP = (
-    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:3=0[/] (summand 1's vertex 3 "
-    "becomes 0). A finished summand disappears and the ones below it move up. Or: "
-    "[bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]help[/], "
-    "[bold]quit[/]."
+    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:3=0[/] (summand 1's vertex 3 becomes "
+    "0). A finished summand disappears and the ones below it move up. Or: [bold]hint[/], "
+    "[bold]moves[/] (every move, valued), [bold]undo[/], [bold]redo[/], [bold]history[/], "
+    "[bold]help[/], [bold]quit[/]."
 )
 
 
@@ -93,6 +96,22 @@ def _position_text(game: GameSession, position: Any) -> str:
     help="Partizan End-Nim: the side you play, L (Left, the first pile; default) or R.",
 )
 @click.option("--seed", type=int, default=None, help="Make the computer's random choices repeat.")
+@click.option(
+    "--history",
+    "show_history",
+    is_flag=True,
+    help="At the end, show every option each mover had at every turn, green if it wins and red "
+    "if it loses, with its value and remoteness (GamesmanUni's value history; also the "
+    "'history' command).",
+)
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="FILE.json",
+    help="Write the game's record as JSON when it ends (or you quit): every move, its "
+    "judgement and every option of every turn, valued.",
+)
 def play(
     position: tuple[str, ...],
     variant: str,
@@ -101,11 +120,14 @@ def play(
     computer_first: bool,
     side: str | None,
     seed: int | None,
+    show_history: bool,
+    record: str | None,
 ) -> None:
     """Play against the computer. POSITION defaults to 3 1 4 1 5.
 
     Moves are read from standard input, one per line; the game ends at the end of input.
     """
+    import os
     import random
     import sys
 
@@ -117,6 +139,8 @@ def play(
     for token in position:
         if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
             raise EndNimError(f"no such option: {token} (see 'endnim play --help')")
+    if record is not None and not os.path.isdir(os.path.dirname(os.path.abspath(record))):
+        raise EndNimError(f"cannot write the record to {record}: its folder does not exist")
     name = variant_name(variant.lower(), convention)
     rules = get_variant(name)
     chosen_side: End | None = None
@@ -147,11 +171,34 @@ def play(
             console.print(line.rstrip("\n"), markup=False, highlight=False)
         return line
 
-    run_game(game, read_line, console)
+    try:
+        run_game(game, read_line, console, show_history=show_history)
+    finally:
+        if record is not None:
+            write_record(game, record)
+            console.print(f"wrote the game's record to {record}")
 
 
-def run_game(game: GameSession, read_line: Callable[[str], str | None], console: Console) -> None:
-    """Play ``game`` with the person's lines from ``read_line`` (``None`` = end of input).
+def write_record(game: GameSession, path: str) -> None:
+    """The game's record as JSON (every ply, its judgement and its turn's options, valued)."""
+    import json
+    from pathlib import Path
+
+    try:
+        Path(path).write_text(json.dumps(game.to_dict(), indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise EndNimError(f"cannot write the record to {path}: {error.strerror}") from None
+
+
+def run_game(
+    game: GameSession,
+    read_line: Callable[[str], str | None],
+    console: Console,
+    *,
+    show_history: bool = False,
+) -> None:
+    """Play ``game`` with the person's lines from ``read_line`` (``None`` = end of input);
+    ``show_history``: the whole value history (:func:`history_display`) when the game ends.
 
     >>> import io
     >>> from rich.console import Console
@@ -174,6 +221,8 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
         if game.over:
             _announce(game, console)
             console.print(value_chart(game))
+            if show_history:
+                console.print(history_display(game))
             return
         if game.to_move == "computer":
             ply = game.computer_move()
@@ -209,10 +258,16 @@ def run_game(game: GameSession, read_line: Callable[[str], str | None], console:
             elif word in ("u", "undo"):
                 removed = game.undo()
                 console.print(f"took back {removed} move{'s' if removed != 1 else ''}")
+            elif word in ("r", "redo"):
+                ply = game.redo()
+                console.print(f"played {ply.move_text} again")
+                _say_judgement(ply, console)
             elif word in ("m", "moves"):
                 console.print(moves_display(game))
-            elif word in ("c", "chart", "history"):
+            elif word in ("c", "chart"):
                 console.print(value_chart(game))
+            elif word == "history":
+                console.print(history_display(game))
             else:
                 ply = game.play(command)
                 _say_judgement(ply, console)
@@ -493,6 +548,51 @@ def value_chart(game: GameSession) -> RenderableType:
         lines.append("      " + marks + "  (! a blunder)")
     title = "value history (▲ you win, ▼ the computer wins; taller: more moves left)"
     return Text("\n".join([title, *(line.rstrip() for line in lines)]))
+
+
+def history_display(game: GameSession) -> RenderableType:
+    """The whole value history (GamesmanUni's): a line per turn, with every option the mover
+    had, green if it wins and red if it loses, its value (P, G n, or an outcome class) and
+    remoteness; the move played is in brackets.
+
+    >>> from rich.console import Console
+    >>> from endnim.play import GameSession
+    >>> game = GameSession("endnim", "2 1")
+    >>> _ = game.play("L0")
+    >>> Console(width=100).print(history_display(game))  # doctest: +NORMALIZE_WHITESPACE
+    every option at every turn (green wins, red loses; value, remoteness r)
+     1  you  2 1  [L0 G1 r1]  L1 P r2  R0 G2 r1
+    """
+    from rich.text import Text
+
+    text = Text("every option at every turn (green wins, red loses; value, remoteness r)")
+    for number, ply in enumerate(game.history, start=1):
+        who = "you" if ply.mover == "human" else "computer"
+        if ply.side:
+            who += f" ({_side_name(ply.side)})"
+        text.append(f"\n{number:>2}  {who}  {_short(_position_text(game, ply.before), 40)} ")
+        options = ply.options
+        if options is None:
+            text.append(" (not valued)")
+            continue
+        if options.listed is None:
+            winning = ", ".join(options.winning) or "none"
+            text.append(f" {options.total:,} options; winning: {winning}", style="dim")
+            continue
+        moves = [option.move for option in options.listed]
+        afters = [option.after for option in options.listed]
+        after = _position_text(game, ply.after)  # a symmetric move may be listed once
+        played = moves.index(ply.move_text) if ply.move_text in moves else afters.index(after)
+        for index, option in enumerate(options.listed):
+            remoteness = "" if option.remoteness is None else f" r{option.remoteness}"
+            label = f"{option.move} {option.value.replace(' ', '')}{remoteness}"
+            style = "green" if option.wins else "red"
+            if index == played:
+                text.append(" ")
+                text.append(f"[{label}]", style=f"bold {style}")
+            else:
+                text.append(f" {label}", style=style)
+    return text
 
 
 def _introduce(game: GameSession, console: Console) -> None:

@@ -150,7 +150,9 @@ def quotient(
             save_state(path, identity, components, found, (monoid, images))
 
     limits = Limits(max_order, max_search, max_signatures)
-    with _Bar() as bar:
+    from endnim.render import ProgressBar
+
+    with ProgressBar("quotient", "components", describe=_quotient_so_far) as bar:
         result = misere_quotient(
             closure,
             limits,
@@ -194,39 +196,6 @@ def _print(
     click.echo(f"  time         {seconds:.2f} s")
 
 
-class _Bar:
-    """Components proved, the order so far and the tests, on standard error (a terminal only)."""
-
-    def __init__(self) -> None:
-        from rich.console import Console
-
-        self.console = Console(stderr=True)
-        self.progress: Any = None
-        self.task: Any = None
-
-    def __enter__(self) -> _Bar:
-        if self.console.is_terminal:
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self.progress = Progress(
-                TextColumn("[bold]quotient[/]"),
-                BarColumn(),
-                TextColumn("{task.completed}/{task.total} components"),
-                TextColumn("[cyan]{task.fields[order]} elements, {task.fields[tests]} tests"),
-                TimeElapsedColumn(),
-                console=self.console,
-                transient=True,
-            )
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def update(self, done: int, total: int, order: int, tests: int) -> None:
-        if self.progress is None:
-            return
-        if self.task is None:
-            self.task = self.progress.add_task("quotient", total=total, order=order, tests=tests)
-        self.progress.update(self.task, completed=done, total=total, order=order, tests=tests)
+def _quotient_so_far(order: int, tests: int) -> str:
+    """What the quotient's bar says beside the components proved."""
+    return f"[cyan]{order} elements, {tests} tests"

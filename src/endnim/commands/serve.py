@@ -11,7 +11,9 @@ from endnim.web.compute import DEFAULT_TIMEOUT
 @click.command()
 @rules_file_option(
     "Load your own rule set from a file and offer it on the page and the API (user code is "
-    "loaded only from here, never from a web request)."
+    "loaded only from here, never from a web request; it runs in sandboxed worker processes, "
+    "never in the server).",
+    defer=True,
 )
 @click.option(
     "--host",
@@ -50,14 +52,13 @@ def serve(host: str, port: int, timeout: float) -> None:
     click.echo(f"endnim workbench: {url}  (API schema: {url}api/openapi.json; Ctrl+C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
-    from endnim.variants import loaded_rules_specs
+    from endnim.commands.common import rules_spec_given
     from endnim.web.sandbox import Sandbox
 
-    sandbox = (
-        Sandbox(create_app, timeout=timeout) if loaded_rules_specs() else None
-    )  # users' own code
+    spec = rules_spec_given()  # users' own code: loaded by the sandbox's workers, never here
+    sandbox = Sandbox(create_app, [spec], timeout=timeout) if spec is not None else None
     try:
-        with WorkerPool(timeout=timeout) as pool:  # forked after --rules: workers know it
+        with WorkerPool(timeout=timeout) as pool:
             gate = ComputeGate(timeout=timeout)
             run(create_app(gate=gate, pool=pool, sandbox=sandbox), sock)
     except KeyboardInterrupt:  # uvicorn re-raises Ctrl+C after its graceful shutdown

@@ -57,10 +57,12 @@ def table(
     endnim table -v muller -w 4 --layout wab -a 1..9 -b 1..9 --format latex
     endnim table -v partizan -w "2 4 1" --png phase.png
     """
-    from endnim.analysis.tables import value_table
+    from endnim.analysis.tables import table_path, table_path_note, value_table
     from endnim.render import progress_bar
+    from endnim.variants import get_row_variant
 
     name = variant_name(variant.lower(), convention)
+    rules = get_row_variant(name, "an a·w·b table")
     bar = progress_bar()
     with bar:
         result = value_table(
@@ -73,6 +75,8 @@ def table(
             progress=bar.update,
             cells_budget=budget,
         )
+    if table_path(rules) != "engine":  # the engine is the rule; any other path is said
+        click.echo(f"endnim: {table_path_note(rules)}", err=True)
     if fmt == "terminal":
         from rich.console import Console
 

@@ -1,8 +1,11 @@
-"""``endnim value``: the canonical form of a partizan End-Nim position or of a sum of them."""
+"""``endnim value``: the value of a partizan position (any partizan rule set), a sum of them,
+or a comparison G vs H: canonical form, stops, mean, temperature, thermograph, reduced form,
+cooling and, for all-small games, the atomic weight (:mod:`endnim.analysis.values`)."""
 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -11,6 +14,7 @@ from endnim.commands.common import variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
+    from endnim.analysis.values import Value
     from endnim.cgt.game import Game
 
 PROGRESS_ABOVE = 20_000
@@ -34,156 +38,293 @@ PROGRESS_ABOVE = 20_000
     show_default=True,
     help="Print canonical forms up to this many characters (0: no limit).",
 )
+@click.option(
+    "--thermograph",
+    "thermograph_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Draw the thermograph into this file (.svg or .png).",
+)
+@click.option(
+    "--cool",
+    "cool_by",
+    metavar="T",
+    default=None,
+    help="Also print the value cooled by T (a dyadic rational >= -1, e.g. 1 or 1/2).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "cgsuite"]),
+    default="text",
+    show_default=True,
+    help="text, json (as --json), or cgsuite: the position or sum as a CGSuite game "
+    "expression that CGSuite evaluates to the same value.",
+)
+@click.option(
+    "--game",
+    "as_game",
+    is_flag=True,
+    help="POSITION is a game written in CGSuite's ASCII notation ('{3|-1}', '^*', "
+    "'+-1 + *2'), as --format cgsuite writes it, not a position.",
+)
 def value(
-    position: tuple[str, ...], as_json: bool, budget: int | None, variant: str, max_length: int
+    position: tuple[str, ...],
+    as_json: bool,
+    budget: int | None,
+    variant: str,
+    max_length: int,
+    thermograph_path: str | None,
+    cool_by: str | None,
+    fmt: str,
+    as_game: bool,
 ) -> None:
-    """The canonical form (CGT value) of a partizan End-Nim position, or of a sum.
+    """The value of a partizan position, a sum or a comparison: canonical form, outcome,
+    stops, mean, temperature, thermograph, reduced form and (for all-small games) atomic weight.
 
-    POSITION is one argument ("3 1 2") or several (3 1 2); a sum joins positions with '+':
-    endnim value 3 1 2 + 2 2. Prints the value in Unicode and in CGSuite's ASCII notation,
-    the outcome class and the atomic weight (partizan End-Nim values are all-small).
+    POSITION is one argument ("3 1 2") or several (3 1 2); a sum joins positions with '+'
+    (endnim value 3 1 2 + 2 2: the sum and each summand, the hottest named) and 'G vs H'
+    compares two (endnim value 3 1 2 vs 2 2). Any partizan rule set (-v depot-partizan, or your
+    own with --rules): numbers, switches and hot games as well as all-small ones.
     """
-    from endnim.cgt import atomic_weight, outcome, position_value, sum_value
-    from endnim.cgt.positions import deep_recursion, estimate_work
-    from endnim.variants import Variant, get_variant
+    from endnim.analysis.values import split_comparison
 
-    rules = get_variant(variant)
-    if rules.impartial:
-        raise EndNimError(
-            f"endnim value gives canonical forms of partizan games; {rules.title} is impartial "
-            "(its value is *G, G its Grundy value: endnim analyze)"
-        )
-    row = isinstance(rules, Variant) and rules.name == "partizan"
-
+    as_json = as_json or fmt == "json"
     for token in position:
-        if token.startswith("-") and not token.lstrip("-").replace(",", "").strip().isdigit():
+        if token.startswith("-") and not _reads_as_text(token, as_game):
             raise EndNimError(f"no such option: {token} (see 'endnim value --help')")
-    summands = parse_sum(" ".join(position), None if row else rules)
+    tax = _tax(cool_by)
+    text = " ".join(position)
     limit = None if max_length == 0 else max_length
-    largest = max(estimate_work(s)[0] if row else rules.estimate_states(s) for s in summands)
-    chosen = None if row else rules
-    with _Progress(show=largest > PROGRESS_ABOVE and not as_json) as bar:
-        parts = [
-            position_value(s, budget=budget, progress=bar.update, rules=chosen) for s in summands
-        ]
-        total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget, rules=chosen)
-    with deep_recursion():
-        weight = atomic_weight(total)
-        kind = outcome(total)
+    sides = split_comparison(text)
+    if sides is not None:
+        _compare(sides, variant, budget, limit, as_json, as_game, fmt)
+        return
+    side = _evaluate(text, variant, budget, as_json, as_game)
+    if thermograph_path is not None:
+        _draw(side.total, thermograph_path)
+    if fmt == "cgsuite":
+        click.echo(_cgsuite(side.parts))
+        return
+    result = side.fields(limit)
+    if tax is not None:
+        result["cooled_by"] = str(tax)
+        result["cooled"] = _cooled(side.total, tax, limit)
     if as_json:
-        result = value_dict(summands, total, kind, weight, limit)
-        if not row:
-            result["positions"] = [rules.position_to_json(s) for s in summands]
-            result["variant"] = rules.name
         click.echo(json.dumps(result, ensure_ascii=False))
     else:
-        shown = [str(s) if row else rules.format_position(s) for s in summands]
-        title = (
-            "partizan End-Nim, Albert–Nowakowski (2001) §3"
-            if row
-            else f"{rules.title}, {rules.source}"
+        _print(side, result, limit)
+
+
+def _reads_as_text(token: str, as_game: bool) -> bool:
+    """A token that starts with '-' but is a number or a negative game, not an option."""
+    if as_game:
+        return True
+    return token.lstrip("-").replace(",", "").strip().isdigit()
+
+
+def _tax(cool_by: str | None) -> Fraction | None:
+    if cool_by is None:
+        return None
+    try:
+        tax = Fraction(cool_by)
+    except (ValueError, ZeroDivisionError):
+        raise EndNimError(f"--cool takes a number such as 1 or 1/2, not {cool_by!r}") from None
+    if tax.denominator & (tax.denominator - 1) or tax < -1:
+        raise EndNimError(f"--cool takes a dyadic rational >= -1 (1, 1/2, 3/4, ...), not {tax}")
+    return tax
+
+
+def _evaluate(text: str, variant: str, budget: int | None, quiet: bool, as_game: bool) -> Value:
+    from endnim.analysis.values import evaluate, work_of
+
+    if as_game:
+        return evaluate(text, None, budget=budget)
+    largest = work_of(text, variant)
+    with _Progress(show=largest > PROGRESS_ABOVE and not quiet) as bar:
+        return evaluate(text, variant, budget=budget, progress=bar.update)
+
+
+def _compare(
+    sides: tuple[str, str],
+    variant: str,
+    budget: int | None,
+    limit: int | None,
+    as_json: bool,
+    as_game: bool,
+    fmt: str,
+) -> None:
+    from endnim.analysis.values import comparison_fields
+
+    g = _evaluate(sides[0], variant, budget, as_json, as_game)
+    h = _evaluate(sides[1], variant, budget, as_json, as_game)
+    names = [" + ".join(g.texts), " + ".join(h.texts)]
+    comparison = comparison_fields(names[0], g.total, names[1], h.total)
+    if fmt == "cgsuite":
+        click.echo(
+            f"({_cgsuite(g.parts)}) {comparison['relation'].replace('‖', '<>')} "
+            f"({_cgsuite(h.parts)})"
         )
-        _print(shown, parts, total, kind, weight, limit, title)
+        return
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"comparison": comparison, "left": g.fields(limit), "right": h.fields(limit)},
+                ensure_ascii=False,
+            )
+        )
+        return
+    from rich.markup import escape
+
+    console = _console()
+    for side in (g, h):
+        _print(side, side.fields(limit), limit)
+        console.print()
+    words = {
+        "=": "equal: the sum G - H is a second-player win",
+        ">": "G is better for Left",
+        "<": "H is better for Left",
+        "‖": "confused: G - H is a first-player win",
+    }
+    console.print(
+        f"[bold]{escape(comparison['text'])}[/]  {words[comparison['relation']]}"
+        f"   [dim](CGSuite: {escape(comparison['ascii'])})[/]"
+    )
 
 
-def parse_sum(text: str, rules: Any = None) -> list[Any]:
-    """The summands of ``3 1 2 + 2 2`` (each a position in any notation ``analyze`` reads).
+def _cgsuite(parts: list[Game]) -> str:
+    from endnim.analysis.values import cgsuite_expression
 
-    >>> parse_sum("3 1 2 + 2^2")
-    [Position(3, 1, 2), Position(2, 2)]
-    """
-    from endnim.position import as_position
-
-    if not text.strip():
-        raise EndNimError("no position given: e.g. 'endnim value 3 1 2' or 'endnim value 2 1 + 3'")
-    summands = []
-    for number, part in enumerate(text.split("+"), start=1):
-        if not part.strip():
-            raise EndNimError(f"summand {number} of {text.strip()!r} is empty")
-        summands.append(as_position(part) if rules is None else rules.parse_position(part))
-    return summands
+    return cgsuite_expression(parts)
 
 
-def value_dict(
-    summands: list[Any], total: Game, kind: str, weight: Game, limit: int | None
-) -> dict[str, Any]:
-    """The JSON object of ``endnim value --json``."""
-    from endnim.cgt import printed_length, to_ascii, to_unicode
+def _cooled(total: Game, tax: Fraction, limit: int | None) -> dict[str, Any]:
+    from endnim.cgt import cool, printed_length, to_ascii, to_unicode
+    from endnim.cgt.positions import deep_recursion
 
-    length = printed_length(total)
+    with deep_recursion():
+        cooled = cool(total, tax)
+    length = printed_length(cooled)
     fits = limit is None or length <= limit
     return {
-        "positions": [s.to_json() if hasattr(s, "to_json") else list(s) for s in summands],
-        "value": to_unicode(total) if fits else None,
-        "value_ascii": to_ascii(total) if fits else None,
-        "outcome": kind,
-        "atomic_weight": str(weight),
-        "atomic_weight_ascii": to_ascii(weight),
-        "birthday": total.birthday,
+        "value": to_unicode(cooled) if fits else None,
+        "value_ascii": to_ascii(cooled) if fits else None,
         "value_length": length,
-        "notes": [] if fits else [f"value omitted: {length:,} characters (--max-length 0)"],
     }
 
 
-def _shown(g: Game, limit: int | None) -> tuple[str, str]:
-    from endnim.cgt import printed_length, to_ascii, to_unicode
+def _draw(total: Game, path: str) -> None:
+    from pathlib import Path
 
-    length = printed_length(g)
-    if limit is not None and length > limit:
-        text = (
-            f"[yellow]a canonical form of {length:,} characters (birthday {g.birthday}); "
+    from endnim.cgt.drawing import thermograph_png, thermograph_svg
+    from endnim.cgt.positions import deep_recursion
+    from endnim.cgt.thermograph import thermograph
+
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise EndNimError(f"--thermograph writes .svg or .png files, not {path!r}")
+    with deep_recursion():
+        thermo = thermograph(total)
+    try:
+        if suffix == ".svg":
+            Path(path).write_text(thermograph_svg(thermo), encoding="utf-8")
+        else:
+            thermograph_png(thermo, path)
+    except OSError as error:
+        raise EndNimError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _shown(text: str | None, length: int, birthday: int) -> str:
+    from rich.markup import escape
+
+    if text is None:
+        return (
+            f"[yellow]a canonical form of {length:,} characters (birthday {birthday}); "
             "raise --max-length to print it[/]"
         )
-        return text, text
-    return to_unicode(g), to_ascii(g)
+    return escape(text)
 
 
-def _print(
-    summands: list[str],
-    parts: list[Game],
-    total: Game,
-    kind: str,
-    weight: Game,
-    limit: int | None,
-    rules_text: str,
-) -> None:
+def _console() -> Any:
+    """Standard output; when it is a file or a pipe, wide enough that no value is cut."""
     from rich.console import Console
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=1_000_000, soft_wrap=True)
+    return console
+
+
+def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     from rich.markup import escape
     from rich.table import Table
 
     from endnim.analyzer import OUTCOME_WORDS
-    from endnim.cgt import to_ascii
     from endnim.render import print_trimmed
 
-    console = Console(highlight=False)
+    console = _console()
     table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
-    table.add_row("position", escape(" + ".join(summands)))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    table.add_row("position", escape(" + ".join(side.texts)))
+    summands = result.get("summands", [])
     if len(summands) > 1:
-        for summand, part in zip(summands, parts, strict=True):
-            shown, _ = _shown(part, limit)
-            table.add_row("", f"{escape(summand)} = {_markup(shown)}")
-    unicode, ascii = _shown(total, limit)
-    table.add_row("value", _markup(unicode))
-    if ascii != unicode:
-        table.add_row("CGSuite", _markup(ascii))
-    table.add_row("outcome", f"[bold]{kind}[/]  {OUTCOME_WORDS[kind]}")
-    weight_text, weight_ascii = str(weight), to_ascii(weight)
+        for number, s in enumerate(summands):
+            hot = "  [bold red]← hottest: move here first[/]" if number == result["hottest"] else ""
+            table.add_row(
+                "",
+                f"{escape(s['position'])} = {_shown(s['value'], s['value_length'], 0)}"
+                f"   [dim]mean {s['mean']}, temperature {s['temperature']}[/]{hot}",
+            )
+    unicode = _shown(result["value"], result["value_length"], side.total.birthday)
+    table.add_row("value", unicode)
+    if result["value_ascii"] is not None and result["value_ascii"] != result["value"]:
+        table.add_row("CGSuite", escape(result["value_ascii"]))
+    table.add_row("outcome", f"[bold]{result['outcome']}[/]  {OUTCOME_WORDS[result['outcome']]}")
+    table.add_row("stops", f"Left {result['left_stop']}, Right {result['right_stop']}")
+    if result["is_number"]:
+        table.add_row("number", f"yes: {escape(str(result['value']))}")
+    table.add_row("mean", result["mean"])
+    table.add_row("temperature", f"{result['temperature']}   [dim]{_heat(result)}[/]")
+    walls = result["thermograph"]
     table.add_row(
-        "atomic weight",
-        escape(weight_text)
-        + (f"   [dim](CGSuite: {escape(weight_ascii)})[/]" if weight_ascii != weight_text else ""),
+        "thermograph",
+        f"left wall {_wall(walls['left'])}; right wall {_wall(walls['right'])}; "
+        f"mast {result['mean']} above t = {result['temperature']}",
     )
-    table.add_row("birthday", str(total.birthday))
-    table.add_row("rules", f"[dim]{escape(rules_text)}[/]")
+    if result["reduced"] is not None:
+        table.add_row("reduced", escape(result["reduced"]))
+    if "cooled" in result:
+        cooled = result["cooled"]
+        table.add_row(
+            f"cooled by {result['cooled_by']}",
+            _shown(cooled["value_ascii"], cooled["value_length"], 0),
+        )
+    if result["atomic_weight"] is not None:
+        weight, weight_ascii = result["atomic_weight"], result["atomic_weight_ascii"]
+        table.add_row(
+            "atomic weight",
+            escape(weight)
+            + (f"   [dim](CGSuite: {escape(weight_ascii)})[/]" if weight_ascii != weight else ""),
+        )
+    else:
+        table.add_row("atomic weight", "[dim]none: not an all-small game[/]")
+    table.add_row("birthday", str(result["birthday"]))
+    table.add_row("rules", f"[dim]{escape(side.title)}[/]")
     print_trimmed(console, table)
 
 
-def _markup(text: str) -> str:
-    from rich.markup import escape
+def _heat(result: dict[str, Any]) -> str:
+    t = Fraction(result["temperature"])
+    if result["is_number"]:
+        return "a number: cold (numbers have temperature below 0)"
+    if t > 0:
+        return "hot: moving first is worth about this much"
+    return "infinitesimally close to its mean"
 
-    return text if text.startswith("[yellow]") else escape(text)
+
+def _wall(points: list[list[str]]) -> str:
+    return " → ".join(f"({t}, {x})" for t, x in points)
 
 
 class _Progress:

@@ -90,7 +90,9 @@ def verify(
                 click.echo(f"{s.key:45} {s.citation}{slip}\n{'':45} {ranges}")
         return
     total = check_range(chosen, bound, max_length)
-    with _StatementBar(len(chosen), total) as bar:
+    from endnim.render import ProgressBar
+
+    with ProgressBar("verify", show=total > 100_000, describe=_statement_key) as bar:
         results = verifying.verify(
             chosen, bound=bound, max_length=max_length, threads=threads, progress=bar.update
         )
@@ -113,46 +115,6 @@ def _summary(results: list[Result]) -> dict[str, object]:
         "counts": counts,
         "as_expected": all(r.as_expected for r in results),
     }
-
-
-class _StatementBar:
-    """A transient progress bar over statements on standard error (terminals only)."""
-
-    def __init__(self, statements: int, positions: int) -> None:
-        self.statements = statements
-        self.positions = positions
-        self._progress: object | None = None
-        self._task: object | None = None
-
-    def __enter__(self) -> _StatementBar:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        if console.is_terminal and self.positions > 100_000:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-            progress = Progress(
-                TextColumn("[bold]verify[/]"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.description}"),
-                console=console,
-                transient=True,
-            )
-            progress.start()
-            self._task = progress.add_task("", total=self.statements)
-            self._progress = progress
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._progress is not None:
-            self._progress.stop()  # type: ignore[attr-defined]
-
-    def update(self, done: int, total: int, statement: Statement) -> None:
-        if self._progress is not None:
-            self._progress.update(  # type: ignore[attr-defined]
-                self._task, completed=done, description=statement.key
-            )
 
 
 _STYLES = {
@@ -198,3 +160,8 @@ def _print_report(results: list[Result]) -> None:
         f"{len(results)} statements, {summary['positions']:,} positions checked: "
         + ", ".join(parts)
     )
+
+
+def _statement_key(statement: Statement) -> str:
+    """What the verify bar says beside the statements checked: the one being checked."""
+    return statement.key

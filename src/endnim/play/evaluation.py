@@ -17,7 +17,7 @@ the theory implies. Nothing here computes beyond those budgets.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from endnim.analyzer import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK
@@ -119,6 +119,9 @@ class PositionMoves:
     rules: Any = field(default=None, repr=False, compare=False)
     winning_moves: list[str] | None = None
     """A sum's winning moves (``analyze``'s), in the sum's notation; ``None`` for one position."""
+    ends: tuple[End, ...] | None = None
+    """A row's ends the mover may reduce, from the rule set's ``ends()`` hook (``None``: not a
+    row): the page marks these piles, and only these."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
@@ -144,6 +147,7 @@ class PositionMoves:
             "winning": [{**r.to_dict(), "text": str(r), "count": r.count} for r in self.winning],
             "total": self.total,
             "values_from": self.values_from,
+            **({} if self.ends is None else {"ends": list(self.ends)}),
         }
 
 
@@ -187,6 +191,22 @@ def search_affordable(piles: Any, rules: RuleSet[Any, Any]) -> bool:
     return states <= PLAY_SEARCH_STATES and rules.estimate_work(piles) <= PLAY_SEARCH_WORK
 
 
+def playable_ends(
+    rules: Variant, piles: tuple[int, ...], whose: tuple[End | None, ...]
+) -> tuple[End, ...]:
+    """The ends of ``piles`` the players ``whose`` may reduce, by the rule set's ``ends()`` hook
+    (none in a terminal position).
+
+    >>> from endnim.variants import get_variant
+    >>> playable_ends(get_variant("muller"), (2, 1, 3), (None,))
+    ('L',)
+    """
+    if not piles or rules.is_terminal(piles):
+        return ()
+    found = {end for who in whose for end in rules.ends(piles, who)}
+    return tuple(end for end in ("L", "R") if end in found)
+
+
 def evaluate_moves(
     position: object,
     variant: str | RuleSet[Any, Any] = "endnim",
@@ -210,11 +230,15 @@ def evaluate_moves(
     if isinstance(rules, SumGame):
         return _evaluate_sum(piles, rules, whose, player, max_listed)
     if not isinstance(rules, Variant) or rules.theory() is None:
-        return _evaluate_by_search(piles, rules, whose, player)
+        listing = _evaluate_by_search(piles, rules, whose, player)
+        if isinstance(rules, Variant):
+            listing = replace(listing, ends=playable_ends(rules, piles, whose))
+        return listing
     ranges = [r for r in winning_ranges(piles, rules) if rules.impartial or r.end in whose]
     total = move_count_bound(piles, rules, player)
+    ends = playable_ends(rules, piles, whose)
     if total > max_listed:
-        return PositionMoves(piles, rules.name, player, None, ranges, total, "theory")
+        return PositionMoves(piles, rules.name, player, None, ranges, total, "theory", ends=ends)
     options = [(who, move, after) for who in whose for move, after in rules.options(piles, who)]
     values_from, valued = _values(piles, rules, options, engine_cells)
     moves = []
@@ -223,7 +247,9 @@ def evaluate_moves(
         if rules.impartial and outcome is None:
             outcome = "P" if wins else "N"
         moves.append(MoveValue(move, who, after, wins, outcome, grundy, remoteness))
-    return PositionMoves(piles, rules.name, player, moves, ranges, len(moves), values_from)
+    return PositionMoves(
+        piles, rules.name, player, moves, ranges, len(moves), values_from, ends=ends
+    )
 
 
 def _evaluate_sum(

@@ -19,7 +19,7 @@ player to move in a terminal position has lost, unless the variant values it oth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from endnim.errors import BudgetError, EndNimError, MoveError
@@ -28,6 +28,7 @@ from endnim.play.computer import ComputerPlayer, best_move
 from endnim.play.evaluation import sum_move_count
 from endnim.play.judge import Judgement, PositionValue, judge, position_value
 from endnim.play.sum_game import SumGame, analysis_of, is_sum, sum_game
+from endnim.play.turns import TurnOptions, turn_options
 from endnim.ruleset import RuleSet
 from endnim.variants import Variant, get_variant
 
@@ -59,6 +60,8 @@ class Ply:
     rules: Any = field(default=None, repr=False, compare=False)
     judgement: Judgement | None = field(default=None, repr=False, compare=False)
     """What the move did (kept or threw away the win, and why); ``None`` if not judged."""
+    options: TurnOptions | None = field(default=None, repr=False, compare=False)
+    """Every option the mover had, valued (the whole value history); ``None`` if not kept."""
 
     @property
     def move_text(self) -> str:
@@ -77,6 +80,7 @@ class Ply:
             "judgement": (
                 None if self.judgement is None else self.judgement.to_dict(self.move_text)
             ),
+            "options": None if self.options is None else self.options.to_dict(),
         }
 
 
@@ -140,6 +144,9 @@ class GameSession:
         self.teach = teach
         """Judge every move (kept or threw away the win, and why) and keep the value history."""
         self.history: list[Ply] = []
+        self.undone: list[Any] = []
+        """The person's moves that :meth:`undo` took back, the last first: :meth:`redo` plays
+        them again."""
         self._start_value: PositionValue | None = None
 
     # ------------------------------------------------------------------ state
@@ -191,9 +198,12 @@ class GameSession:
         return str(self.variant.ending_text(self.position, mover))
 
     # ------------------------------------------------------------------ moves
-    def play(self, move: Any) -> Ply:
-        """The person plays ``move`` (rows: notation ``L3``, ``R0``, ``L2r``)."""
+    def play(self, move: Any, *, redoing: bool = False) -> Ply:
+        """The person plays ``move`` (rows: notation ``L3``, ``R0``, ``L2r``); a move of the
+        person's own (not :meth:`redo`) ends what Redo could play again."""
         self._check_turn("human")
+        if not redoing:
+            self.undone.clear()
         if isinstance(move, str):
             move = self.variant.parse_move(move)
         side = self.side_to_move
@@ -240,8 +250,28 @@ class GameSession:
         """
         index = undo_from([ply.mover for ply in self.history])
         removed = len(self.history) - index
+        self.undone.append(self.history[index].move)
         del self.history[index:]
         return removed
+
+    def redo(self) -> Ply:
+        """Play again the person's move that :meth:`undo` took back last (the computer then
+        answers it anew, by its skill).
+
+        >>> game = GameSession("endnim", "3 1 4")
+        >>> _ = game.play("R3"), game.computer_move(), game.undo()
+        >>> str(game.redo().move), game.undone
+        ('R3', [])
+
+        Raises :class:`TurnError` when there is nothing to redo or it is not the person's turn.
+        """
+        if not self.undone:
+            raise TurnError("nothing to redo: undo takes a move back, redo plays it again")
+        self._check_turn("human")
+        move = self.undone[-1]
+        ply = self.play(move, redoing=True)
+        self.undone.pop()
+        return ply
 
     def hint(self) -> Hint:
         """The person's best move now, with the reason it wins (or why every move loses)."""
@@ -336,6 +366,8 @@ class GameSession:
 
     def _record(self, ply: Ply) -> Ply:
         check_length(len(self.history), self.max_plies)
+        if self.teach:  # the whole value history: every option the mover had, valued
+            ply = replace(ply, options=turn_options(self.variant, ply.before, ply.side))
         self.history.append(ply)
         return ply
 

@@ -2,8 +2,9 @@
 
 Every hook is exercised on the rows up to a small size (or, for rule sets whose positions are
 not rows, on the positions reachable from the ones given), through the checking adapter of
-:mod:`endnim.variants.guarded`, in a child process with a memory limit (so a hook that ends its
-process or eats memory is reported, not suffered). What it looks for: hooks that raise or return
+:mod:`endnim.variants.guarded`, in a supervised worker process with a memory limit (so a
+hook that ends its process, eats memory or never returns is reported, not suffered, and the
+checks go on without it). What it looks for: hooks that raise or return
 the wrong kind of value, hooks that do not return, positions that never end or keep growing,
 a terminal position with options, options that are not positions, hooks that answer differently
 twice, notation that does not read back, moves that ``play`` does not follow, an estimate of
@@ -17,15 +18,16 @@ the search below what it visits, and a name that clashes with a built-in rule se
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from endnim.errors import EndNimError, RuleSetError
+from endnim.errors import EndNimError, RuleSetError, VariantError
 from endnim.ruleset import RuleSet
+from endnim.supervise import Supervisor, WorkerFault
 from endnim.variants.base import Variant
-from endnim.variants.guarded import guard, hook_timeout, limit_memory, reset_watch, rules_label
+from endnim.variants.guarded import guard, hook_timeout, rules_label, user_hooks
 from endnim.variants.registry import clash_with_built_in, read_rules_class
 
 AnyRuleSet = RuleSet[Any, Any]
@@ -63,6 +65,22 @@ class RulesReport:
         """No problem found."""
         return not self.findings
 
+    @classmethod
+    def from_json(cls, data: Any) -> RulesReport:
+        """The report :meth:`to_json` wrote (read back from the checking worker, checked)."""
+        if not isinstance(data, dict):
+            raise RuleSetError("the checking worker answered with something that is no report")
+        report = cls(str(data.get("rules", "")), str(data.get("label", "")))
+        report.positions = int(data.get("positions", 0))
+        report.hooks = [str(h) for h in data.get("hooks", [])]
+        report.notes = [str(n) for n in data.get("notes", [])]
+        report.findings = [
+            Finding(str(f.get("kind")), str(f.get("hook")), str(f.get("detail")))
+            for f in data.get("findings", [])
+            if isinstance(f, dict)
+        ]
+        return report
+
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (``check-rules --json``)."""
         return {
@@ -96,13 +114,11 @@ class _Checker:
         try:
             return getattr(self.rules, hook)(*args)
         except RuleSetError as error:
-            reset_watch()
             self.broken.add(hook)
             self.find("hook fault", f"{hook}()", str(error))
         except (EndNimError, NotImplementedError):
             raise
         except Exception as error:  # endnim's own code failed on what a hook gave it
-            reset_watch()
             self.broken.add(hook)
             self.find("hook fault", f"{hook}()", f"{type(error).__name__}: {error}")
         return None
@@ -277,7 +293,12 @@ def _rows(max_piles: int, max_pile: int) -> Iterator[tuple[int, ...]]:
 
 
 def _exercise(
-    spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...], report: RulesReport
+    spec: str,
+    max_piles: int,
+    max_pile: int,
+    starts: tuple[str, ...],
+    report: RulesReport,
+    skip: tuple[str, ...] = (),
 ) -> None:
     """The checks proper (in the checking process)."""
     cls = read_rules_class(spec)
@@ -290,8 +311,9 @@ def _exercise(
     if clash is not None:
         report.findings.append(Finding("name clash", "name", clash))
     rules = guarded()
-    report.hooks = [h for h in vars(guarded) if callable(vars(guarded)[h])]
+    report.hooks = user_hooks(cls)
     checker = _Checker(rules, report)
+    checker.broken.update(skip)
     positions: list[Any] = []
     for text in starts:
         position = checker.call("parse_position", text)
@@ -305,57 +327,55 @@ def _exercise(
     checker.walk(positions)
 
 
-def _child(connection: Any, spec: str, max_piles: int, max_pile: int, starts: Any) -> None:
-    limit_memory(CHECK_MEMORY)
+def exercise(
+    spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...], skip: tuple[str, ...]
+) -> dict[str, Any]:
+    """The checks, as the JSON report (a job of the supervised worker); hooks in ``skip``
+    are not called (an earlier run found they do not return or end the process)."""
     report = RulesReport(spec, spec)
+    report.label = rules_label(read_rules_class(spec), spec)
     try:
-        report.label = rules_label(read_rules_class(spec), spec)
-        _exercise(spec, max_piles, max_pile, starts, report)
-    except EndNimError as error:
-        connection.send(("error", str(error)))
-        return
+        _exercise(spec, max_piles, max_pile, starts, report, skip)
     except MemoryError:
         report.findings.append(Finding("memory", "?", "the rule set ran out of memory"))
-    connection.send(("ok", report))
+    return report.to_json()
 
 
 def check_rules(
     spec: str, *, max_piles: int = 3, max_pile: int = 4, starts: tuple[str, ...] = ()
 ) -> RulesReport:
-    """Exercise every hook of the rule set ``PATH.py:Class`` (see the module's text).
+    """Exercise every hook of the rule set ``PATH.py:Class`` (see the module's text), in a
+    supervised worker: a hook that does not return or ends the process is a finding, and the
+    checks go on in a fresh worker without it.
 
     Raises :class:`~endnim.errors.VariantError` (one line) if the file or class cannot be read.
     """
-    label = rules_label(read_rules_class(spec), spec)  # unloadable: a one-line error here
-    context = multiprocessing.get_context("fork")
-    parent, child = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_child, args=(child, spec, max_piles, max_pile, starts), daemon=True
-    )
-    process.start()
-    child.close()
+    path = spec.rpartition(":")[0]
     limit = max(60.0, 20 * hook_timeout()) if hook_timeout() > 0 else None
-    answer: Any = None
-    timed_out = not parent.poll(limit)
-    if not timed_out:
-        try:
-            answer = parent.recv()
-        except EOFError:
-            answer = None
-    process.kill()
-    process.join(5)
-    if answer is None:
-        code = process.exitcode
-        how = f"exit {code}" if code is not None and code >= 0 else f"signal {-(code or 0)}"
-        report = RulesReport(spec, label)
-        report.findings.append(
-            Finding("never ends", "?", f"the checks did not finish within {limit:g} s")
-            if timed_out and limit is not None
-            else Finding("process ended", "?", f"a hook ended the checking process ({how})")
-        )
-        return report
-    status, value = answer
-    if status == "error":
-        raise RuleSetError(value)
-    assert isinstance(value, RulesReport)
-    return value
+    skipped: list[str] = []
+    faults: list[Finding] = []
+    label = f"rule set file {Path(path).name!r}"
+    with Supervisor(label=label, memory=CHECK_MEMORY) as worker:
+        while True:
+            try:
+                data = worker.call(
+                    "endnim.variants.checker:exercise",
+                    spec, max_piles, max_pile, starts, tuple(skipped), timeout=limit,
+                )  # fmt: skip
+                break
+            except WorkerFault as fault:
+                hook = fault.hook.partition(".")[0] if fault.hook != "import" else ""
+                kind = {"hook-timeout": "does not return", "died": "process ended"}.get(
+                    fault.kind, "never ends"
+                )
+                if fault.hook == "import":
+                    raise VariantError(f"--rules: {fault}") from None
+                if not hook or hook in skipped or fault.kind == "timeout":
+                    report = RulesReport(spec, label)
+                    report.findings[:0] = [*faults, Finding(kind, f"{hook or '?'}()", str(fault))]
+                    return report
+                skipped.append(hook)
+                faults.append(Finding(kind, f"{hook}()", str(fault)))
+    report = RulesReport.from_json(data)
+    report.findings[:0] = faults
+    return report

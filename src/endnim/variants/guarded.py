@@ -8,12 +8,16 @@ rule set, its file and class, the hook and the value::
 
     rule set 'garbage-ends' (broken.py:GarbageEnds): ends() returned 42, expected a tuple of 'L'/'R'
 
-The solvers then read only checked values, so garbage is refused in every command alike. In the
-main thread a hook that does not return within :func:`hook_timeout` seconds (a loop, a sleep) is
-stopped by ``SIGALRM`` with a message saying so (``ENDNIM_HOOK_TIMEOUT`` sets the seconds); the
-alarm only ever fires while a user's hook is running. A search of a guarded rule set is watched
-too (:func:`watched_expansion`): positions that keep growing are stopped by the budget.
-Built-in rule sets are never wrapped and pay nothing.
+The solvers then read only checked values, converted at the border into endnim's own plain
+types (a ``str`` subclass becomes a ``str``, positions of a rule set that is not a row must be
+plain data: :func:`is_plain`), so garbage is refused in every command alike and a user's
+object never reaches endnim's output. Every call into the user's code is marked in the hook
+record of :mod:`endnim.supervise.watch`: on the command line and in the server the rule set
+runs in a supervised worker whose supervisor reads that record and stops a hook that does not
+return within :func:`hook_timeout` seconds from outside (``ENDNIM_HOOK_TIMEOUT``); no signal
+is raised into running code. A search of a guarded rule set is watched too
+(:func:`watched_expansion`): positions that keep growing are stopped by the budget. Built-in
+rule sets are never wrapped and pay nothing.
 
 >>> from endnim.variants import Variant
 >>> class Broken(Variant):
@@ -29,15 +33,9 @@ endnim.errors.RuleSetError: rule set 'doc-broken' (rules.py:Broken): ends() retu
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import math
 import operator
-import os
 import resource
-import signal
-import threading
-import time
 from collections.abc import Callable, Hashable, Iterable
 from functools import partial, wraps
 from pathlib import Path
@@ -46,31 +44,18 @@ from typing import Any
 from endnim.errors import BudgetError, EndNimError, RuleSetError
 from endnim.ruleset import RuleSet
 from endnim.search import estimate_bytes
+from endnim.supervise import watch
+from endnim.supervise.confine import vm_bytes
+from endnim.supervise.supervisor import hook_timeout as hook_timeout  # the checker reads it
 
 AnyRuleSet = RuleSet[Any, Any]
 
-DEFAULT_HOOK_TIMEOUT = 10.0
-"""Seconds one call of a user's hook may take on the command line (``ENDNIM_HOOK_TIMEOUT``)."""
 SEARCH_MEMORY_SLACK = 128 * 2**20
 """Memory a watched search may grow by beyond its budget's own estimate before it is stopped."""
 
 
 class _Refused(Exception):
     """A hook's value has the wrong type or shape; the argument says what was expected."""
-
-
-def hook_timeout() -> float:
-    """Seconds a user's hook may run (``ENDNIM_HOOK_TIMEOUT``, default 10; 0 or less: no limit).
-
-    >>> hook_timeout() > 0
-    True
-    """
-    text = os.environ.get("ENDNIM_HOOK_TIMEOUT", "")
-    try:
-        value = float(text) if text.strip() else DEFAULT_HOOK_TIMEOUT
-    except ValueError:
-        return DEFAULT_HOOK_TIMEOUT
-    return value if math.isfinite(value) else DEFAULT_HOOK_TIMEOUT
 
 
 # ---------------------------------------------------------------------- what a hook may return
@@ -80,18 +65,24 @@ def _bool(rules: AnyRuleSet, value: Any) -> bool:
     raise _Refused("True or False")
 
 
+def _plain_str(value: Any) -> str | None:
+    """``value`` as a plain ``str`` (a copy of a subclass's text, never its own methods), or
+    ``None`` if it is no string."""
+    return str.__str__(value) if isinstance(value, str) else None
+
+
 def _ends(rules: AnyRuleSet, value: Any) -> tuple[str, ...]:
-    if isinstance(value, tuple | list) and all(
-        isinstance(end, str) and end in ("L", "R") for end in value
-    ):
-        return tuple(value)
+    if isinstance(value, tuple | list):
+        ends = tuple(map(_plain_str, value))
+        if all(end in ("L", "R") for end in ends):
+            return ends  # type: ignore[return-value]
     raise _Refused("a tuple of 'L'/'R'")
 
 
 def _count(rules: AnyRuleSet, value: Any) -> int:
     if not isinstance(value, bool):
         try:
-            number = operator.index(value)
+            number = int.__index__(operator.index(value))  # a plain int, not a subclass
         except TypeError:
             pass
         else:
@@ -100,10 +91,20 @@ def _count(rules: AnyRuleSet, value: Any) -> int:
     raise _Refused("a whole number >= 0")
 
 
+MAX_VALUE = 2**62
+"""The largest Grundy value (or terminal value) a hook may give: beyond it a value is no
+game's but a fault, and would overflow where endnim draws or converts it."""
+
+
+MAX_TEXT = 4 * 2**20
+"""The longest text a hook may give (a position's or a move's notation)."""
+
+
 def _text(rules: AnyRuleSet, value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    raise _Refused("a string")
+    text = _plain_str(value)
+    if text is not None and len(text) <= MAX_TEXT:
+        return text
+    raise _Refused(f"a string of at most {MAX_TEXT:,} characters")
 
 
 def _hashable(value: Any) -> bool:
@@ -114,6 +115,28 @@ def _hashable(value: Any) -> bool:
     return True
 
 
+_ATOMS = frozenset({int, str, bytes, float, bool, type(None)})
+
+
+def is_plain(value: Any, depth: int = 0) -> bool:
+    """Whether ``value`` is plain data endnim can hash, compare and print without running a
+    user's code: ints, strings, bytes, floats, booleans, ``None``, tuples and frozensets of
+    them, or one of endnim's own position types.
+
+    >>> is_plain((1, ("a", frozenset({2.5}))))
+    True
+    >>> class Mine(tuple): pass
+    >>> is_plain(Mine())
+    False
+    """
+    kind = type(value)
+    if kind in _ATOMS:
+        return True
+    if kind is tuple or kind is frozenset:
+        return depth < 64 and all(is_plain(item, depth + 1) for item in value)
+    return kind.__module__.startswith("endnim.") and "<locals>" not in kind.__qualname__
+
+
 def _position(rules: AnyRuleSet, value: Any) -> Any:
     from endnim.variants.base import Variant
 
@@ -121,9 +144,9 @@ def _position(rules: AnyRuleSet, value: Any) -> Any:
         if isinstance(value, tuple) and all(type(p) is int and p > 0 for p in value):
             return value
         raise _Refused("a row: a tuple of positive integers")
-    if _hashable(value):
+    if is_plain(value):
         return value
-    raise _Refused("a position (hashable, e.g. a tuple)")
+    raise _Refused("a position of plain data (ints, strings, tuples of them)")
 
 
 def _positions(rules: AnyRuleSet, value: Any) -> list[Any]:
@@ -150,29 +173,39 @@ def _raw_options(rules: AnyRuleSet, value: Any) -> list[Any]:
     if isinstance(value, list | tuple) and all(
         isinstance(option, tuple)
         and len(option) == 4
-        and option[0] in ("L", "R")
+        and _plain_str(option[0]) in ("L", "R")
         and type(option[1]) is int
         and option[1] >= 0
         and isinstance(option[2], bool)
         for option in value
     ):
-        return [(*option[:3], _position(rules, option[3])) for option in value]
+        return [
+            (_plain_str(option[0]), int.__index__(option[1]), bool(option[2]))
+            + (_position(rules, option[3]),)
+            for option in value
+        ]
     raise _Refused("a list of (end, size, reversed, row) tuples")
 
 
 def _terminal_value(rules: AnyRuleSet, value: Any) -> int:
     if not rules.impartial and not isinstance(value, bool) and isinstance(value, int):
-        return value
+        number = int.__index__(value)
+        if abs(number) <= MAX_VALUE:
+            return number
+        raise _Refused("a whole number of at most 2^62 in size")
     try:
-        return _count(rules, value)
+        number = _count(rules, value)
     except _Refused:
         raise _Refused("a Grundy value (a whole number >= 0)") from None
+    if number > MAX_VALUE:
+        raise _Refused("a Grundy value of at most 2^62")
+    return number
 
 
 def _key(rules: AnyRuleSet, value: Any) -> Hashable:
-    if _hashable(value):
+    if is_plain(value):
         return value  # type: ignore[no-any-return]
-    raise _Refused("a hashable key")
+    raise _Refused("a key of plain data (ints, strings, tuples of them)")
 
 
 def _components(rules: AnyRuleSet, value: Any) -> list[Any]:
@@ -183,17 +216,49 @@ def _components(rules: AnyRuleSet, value: Any) -> list[Any]:
 
 
 def _players(rules: AnyRuleSet, value: Any) -> tuple[Any, ...]:
-    if isinstance(value, tuple) and value and all(p in (None, "L", "R") for p in value):
-        return value
+    if isinstance(value, tuple) and value:
+        players = tuple(None if p is None else _plain_str(p) for p in value)
+        if all(p in (None, "L", "R") for p in players):
+            return players
     raise _Refused("a tuple of None or 'L'/'R'")
 
 
 def _theory(rules: AnyRuleSet, value: Any) -> Any:
     from endnim.theory.base import Theory
 
-    if value is None or isinstance(value, Theory):
+    if value is None:
         return value
+    if isinstance(value, Theory):
+        return _guarded_theory(rules, value)
     raise _Refused("None or an endnim.theory.Theory")
+
+
+_THEORY_CLASSES: dict[type, type] = {}
+
+
+def _guarded_theory(rules: AnyRuleSet, theory: Any) -> Any:
+    """``theory`` itself if endnim wrote its class; a user's subclass gets its own methods
+    guarded like hooks (``theory.outcome()`` that raises is the rule set's fault, named)."""
+    cls = type(theory)
+    if cls.__module__.startswith("endnim.") or getattr(cls, "__endnim_guarded__", False):
+        return theory
+    guarded = _THEORY_CLASSES.get(cls)
+    if guarded is None:
+        label = label_of(rules)
+        body: dict[str, Any] = {"__endnim_guarded__": True}
+        for klass in cls.__mro__:
+            if klass.__module__.startswith("endnim.") or klass is object:
+                break
+            for name, method in vars(klass).items():
+                if callable(method) and not name.startswith("__") and name not in body:
+                    body[name] = _guarded_hook(f"theory.{name}", method, _anything, label)
+        guarded = type(cls.__name__, (cls,), body)
+        _THEORY_CLASSES[cls] = guarded
+    try:
+        theory.__class__ = guarded
+    except TypeError:
+        raise _Refused("a Theory whose class endnim can guard") from None
+    return theory
 
 
 def _anything(rules: AnyRuleSet, value: Any) -> Any:
@@ -233,78 +298,6 @@ USER_ERRORS = frozenset(
 are: they answer the user's input, they are not faults of the rule set."""
 
 
-# ---------------------------------------------------------------------- the deadline
-class _Watch:
-    """Which user hook the main thread is in, since when (read by the alarm's handler)."""
-
-    depth = 0
-    since = 0.0
-    last_exit = 0.0
-    where: tuple[str, str] = ("", "")
-    armed = False
-    armed_once = False
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    now = time.monotonic()
-    if _Watch.depth == 0:
-        if now - _Watch.last_exit > 5.0:  # idle: stop ticking until a hook runs again
-            _disarm()
-        return
-    limit = hook_timeout()
-    if _Watch.since and limit > 0 and now - _Watch.since > limit:
-        _Watch.since = 0.0  # fire once per outermost call
-        label, hook = _Watch.where
-        raise RuleSetError(
-            f"{label}: {hook}() did not return within {limit:g} s and was stopped (a loop or a "
-            "sleep? set ENDNIM_HOOK_TIMEOUT to allow longer)"
-        )
-
-
-def _arm() -> None:
-    """Tick ``SIGALRM`` while user hooks run in the main thread (never over another handler)."""
-    limit = hook_timeout()
-    if limit <= 0 or threading.current_thread() is not threading.main_thread():
-        return
-    if signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, signal.SIG_IGN, None):
-        return  # someone else's alarm (a test runner, a benchmark): leave it alone
-    signal.signal(signal.SIGALRM, _on_alarm)
-    signal.siginterrupt(signal.SIGALRM, False)  # endnim's own system calls restart
-    tick = min(1.0, max(0.05, limit / 4))
-    signal.setitimer(signal.ITIMER_REAL, tick, tick)
-    if not _Watch.armed_once:  # the interpreter resets handlers on exit: stop ticking first
-        atexit.register(_stop_ticking)
-        _Watch.armed_once = True
-    _Watch.armed = True
-
-
-def _stop_ticking() -> None:
-    if _Watch.armed:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def _disarm() -> None:
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)
-    _Watch.armed = False
-
-
-def reset_watch() -> None:
-    """Forget any hook in progress and stop the alarm (after a hook was stopped mid-call)."""
-    _Watch.depth = 0
-    _Watch.since = 0.0
-    if _Watch.armed and threading.current_thread() is threading.main_thread():
-        _disarm()
-
-
-def _after_fork() -> None:  # a forked child inherits the handler but not the timer
-    _Watch.armed = False
-    _Watch.depth = 0
-
-
-os.register_at_fork(after_in_child=_after_fork)
-
-
 # ---------------------------------------------------------------------- the adapter
 def _show(value: Any) -> str:
     try:
@@ -315,35 +308,56 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def plain_text(value: object) -> str:
+    """``str(value)`` if that is a plain string, else a description of its type: a user's
+    exception may have a ``__str__`` that raises or returns something else."""
+    try:
+        text = str(value)
+        return str.__str__(text) if isinstance(text, str) else f"a {type(value).__name__}"
+    except BaseException:
+        return f"a {type(value).__name__} whose text could not be read"
+
+
 def _fault(label: str, hook: str, error: BaseException) -> RuleSetError:
     if isinstance(error, RecursionError):
         return RuleSetError(f"{label}: {hook}() recursed without end (RecursionError)")
     if isinstance(error, MemoryError):
         return RuleSetError(f"{label}: {hook}() ran out of memory")
-    first = str(error).splitlines()[0][:200] if str(error) else ""
+    text = plain_text(error)
+    first = text.splitlines()[0][:200] if text else ""
     return RuleSetError(f"{label}: {hook}() raised {type(error).__name__}: {first}".rstrip(": "))
+
+
+def _user_error(label: str, hook: str, error: BaseException) -> BaseException:
+    """A user-facing error a hook raised (a bad position or move), passed on as endnim's own
+    error class with a plain one-line text (never the user's object itself)."""
+    text = plain_text(error)
+    if isinstance(error, NotImplementedError):
+        return NotImplementedError(text)
+    if isinstance(error, BudgetError):
+        try:
+            figures = {k: int.__index__(getattr(error, k)) for k in ("states", "bytes_needed")}
+            return BudgetError(text, budget=int.__index__(error.budget), **figures)
+        except BaseException:
+            return EndNimError(text)
+    cls: type[BaseException] = next(
+        c for c in type(error).__mro__ if c.__module__ == "endnim.errors"
+    )
+    return cls(text)
 
 
 def _guarded_hook(
     hook: str, method: Callable[..., Any], check: Callable[[AnyRuleSet, Any], Any], label: str
 ) -> Callable[..., Any]:
     passed: tuple[type[BaseException], ...] = (
-        (RuleSetError, EndNimError, NotImplementedError, KeyboardInterrupt)
-        if hook in USER_ERRORS
-        else (RuleSetError, KeyboardInterrupt)
+        (RuleSetError, EndNimError, NotImplementedError) if hook in USER_ERRORS else (RuleSetError,)
     )
+    tag = watch.encode_tag(label, hook)
 
     @wraps(method)
     def guarded(self: AnyRuleSet, *args: Any, **kwargs: Any) -> Any:
-        watch = _Watch
-        outer = watch.depth == 0
-        if outer:
-            if not watch.armed:
-                _arm()
-            watch.since = time.monotonic()
-        saved = watch.where
-        watch.where = (label, hook)
-        watch.depth += 1
+        record = watch.current()
+        saved = record.enter(tag)  # the supervisor's deadline runs from here
         try:
             value = method(self, *args, **kwargs)
             return check(self, value)
@@ -351,16 +365,12 @@ def _guarded_hook(
             raise RuleSetError(
                 f"{label}: {hook}() returned {_show(value)}, expected {refused}"
             ) from None
-        except passed:
-            raise
+        except passed as error:
+            raise _user_error(label, hook, error) from None
         except BaseException as error:  # the user's code failed: say so, in one line
             raise _fault(label, hook, error) from None
         finally:
-            watch.depth -= 1
-            watch.where = saved
-            if outer:
-                watch.since = 0.0
-                watch.last_exit = time.monotonic()
+            record.leave(saved)
 
     guarded.__endnim_guarded__ = True  # type: ignore[attr-defined]
     return guarded
@@ -408,6 +418,11 @@ _CHECKED_TYPES: dict[str, set[type]] = {
 """Hooks whose values of these types pass their check unchanged (:func:`checked_map`)."""
 
 
+ALWAYS_GUARDED = ("format_move",)
+"""Hooks guarded even where endnim's own serves a user's rule set: endnim's ``format_move``
+turns the user's move objects into text (their ``__str__`` is the user's code)."""
+
+
 def _endnim_bases() -> tuple[type, ...]:
     from endnim.variants.base import Variant
 
@@ -425,6 +440,8 @@ def user_hooks(cls: type[AnyRuleSet]) -> list[str]:
     found = []
     for hook in CHECKS:
         for klass in cls.__mro__:
+            if "rules_spec" in vars(klass):
+                continue  # the guard's own subclass: its wrappers are not the user's hooks
             if hook in vars(klass):
                 if klass not in _endnim_bases():
                     found.append(hook)
@@ -478,9 +495,9 @@ def guard(cls: type[AnyRuleSet], spec: str) -> type[AnyRuleSet]:
     if not isinstance(getattr(cls, "name", None), str):
         raise RuleSetError(f"{label}: name is {_show(getattr(cls, 'name', None))}, expected a str")
     _check_attributes(cls, label)
+    hooks = [*user_hooks(cls), *(h for h in ALWAYS_GUARDED if h not in user_hooks(cls))]
     body: dict[str, Any] = {
-        hook: _guarded_hook(hook, getattr(cls, hook), CHECKS[hook], label)
-        for hook in user_hooks(cls)
+        hook: _guarded_hook(hook, getattr(cls, hook), CHECKS[hook], label) for hook in hooks
     }
     body.update(
         __module__=cls.__module__,
@@ -547,19 +564,11 @@ def label_of(rules: AnyRuleSet) -> str:
 
 
 # ---------------------------------------------------------------------- memory
-def _vm_bytes() -> int:
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * resource.getpagesize()
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
 def limit_memory(extra: int) -> None:
     """Let this process's address space grow by ``extra`` bytes, no more (``RLIMIT_AS``): for a
     process that runs a user's rule set and nothing else (a sandbox worker, check-rules)."""
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    want = _vm_bytes() + extra
+    want = vm_bytes() + extra
     if hard != resource.RLIM_INFINITY:
         want = min(want, hard)
     with contextlib.suppress(ValueError, OSError):  # if refused, the time limits still hold

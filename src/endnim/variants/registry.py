@@ -35,8 +35,10 @@ from typing import Any
 
 from endnim.errors import RuleSetError, VariantError
 from endnim.ruleset import RuleSet
+from endnim.supervise import watch
 from endnim.variants.base import Variant
 from endnim.variants.guarded import guard, is_guarded, label_of
+from endnim.variants.guarded import plain_text as _plain_text
 
 ENTRY_POINT_GROUP = "endnim.variants"
 
@@ -183,14 +185,18 @@ def read_rules_class(spec: str) -> type[AnyRuleSet]:
                 raise VariantError(f"--rules: cannot load {str(path)!r} as Python")
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[module_name] = module
-            module_spec.loader.exec_module(module)
+            record = watch.current()  # the user's code runs: the supervisor's deadline holds
+            saved = record.enter(watch.encode_tag(f"rule set file {path.name!r}", "import"))
+            try:
+                module_spec.loader.exec_module(module)
+            finally:
+                record.leave(saved)
         except VariantError:
             raise
         except BaseException as error:
             sys.modules.pop(module_name, None)
-            if isinstance(error, KeyboardInterrupt):
-                raise
-            first = str(error).splitlines()[0] if str(error) else ""
+            text = _plain_text(error)
+            first = text.splitlines()[0] if text else ""
             raise VariantError(
                 f"--rules: {str(path)!r} failed to load: {type(error).__name__}: {first}"
             ) from None

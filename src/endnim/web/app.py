@@ -75,6 +75,7 @@ from endnim.web.models import (
 )
 from endnim.web.pool import WorkerPool
 from endnim.web.sandbox import Sandbox, user_rules_named
+from endnim.web.sum_cost import is_light_sum
 from endnim.web.tasks import (
     analyze_task,
     choose_task,
@@ -327,7 +328,8 @@ def create_app(
         rules = web_rules(variant)
         if "+" in position or as_sum:  # a sum A + B + ...: exact work within the web budget
             states = min(budget or WEB_SEARCH_STATES, WEB_MAX_STATES)
-            return JSONResponse(heavy(sum_analyze_task, position, rules.name, method, states))
+            lane = light if is_light_sum(position, rules) else heavy  # by cost, not by shape
+            return JSONResponse(lane(sum_analyze_task, position, rules.name, method, states))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_limit = graph_budget(graph, rules, method, budget)
@@ -359,7 +361,8 @@ def create_app(
         rules = web_rules(variant)
         if "+" in position or as_sum:
             sum_args = (position, rules.name, None if rules.impartial else player)
-            return MovesOut.model_validate(heavy(sum_moves_task, *sum_args, WEB_SEARCH_STATES))
+            lane = light if is_light_sum(position, rules) else heavy  # by cost, not by shape
+            return MovesOut.model_validate(lane(sum_moves_task, *sum_args, WEB_SEARCH_STATES))
         if is_graph(rules):
             graph = web_graph(position, rules)
             graph_budget(graph, rules, "search", None)  # refuses what the workbench won't search

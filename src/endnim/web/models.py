@@ -133,6 +133,10 @@ class MovesOut(BaseModel):
     winning: list[WinningRangeOut]
     total: int = Field(description="the number of legal moves (an upper bound when not listed)")
     values_from: Literal["search", "engine", "theory", "analyze"]
+    ends: list[Side] | None = Field(
+        default=None,
+        description="a row: the end piles the mover may reduce, by the rule set's ends() hook",
+    )
 
 
 class AppliedOut(BaseModel):
@@ -167,6 +171,10 @@ class TableOut(BaseModel):
     values: list[list[int]] | list[list[str]]
     triple_point: list[int] | None = Field(
         description="partizan: (x, y) of the phase diagram's leftmost-bottommost P entry"
+    )
+    path: Literal["engine", "indexed search", "search"] = Field(
+        description="which path made the table: the compiled engine, or where it has no "
+        "recurrence for the rule set the indexed (impartial) or memoised (partizan) search"
     )
 
 
@@ -206,8 +214,27 @@ class JudgementOut(BaseModel):
     after: PositionValueOut | None
 
 
+class OptionValueOut(BaseModel):
+    """One option the mover had at a turn: where it leads, whether it wins, its value."""
+
+    move: str
+    after: str
+    wins: bool
+    value: str = Field(description="of where it leads: P, G n (Grundy value n) or L/R/N/P")
+    remoteness: int | None
+
+
+class TurnOptionsOut(BaseModel):
+    """Every option of a turn, valued (GamesmanUni's whole value history); ``listed`` is null
+    when there were too many, ``winning`` then names the winning ones as ranges."""
+
+    listed: list[OptionValueOut] | None
+    winning: list[str]
+    total: int
+
+
 class PlyOut(BaseModel):
-    """One move of a game."""
+    """One move of a game, with every option its mover had (``options``)."""
 
     mover: Literal["human", "computer"]
     side: Side | None
@@ -216,6 +243,7 @@ class PlyOut(BaseModel):
     after: str
     kind: Literal["human", "best", "random"]
     judgement: JudgementOut | None = None
+    options: TurnOptionsOut | None = None
 
 
 class GameOut(BaseModel):
@@ -284,9 +312,21 @@ class FormOut(BaseModel):
 
 
 class SummandOut(FormOut):
-    """One summand of a sum and its value."""
+    """One summand of a sum and its value, stops, mean and temperature."""
 
     position: str
+    left_stop: str
+    right_stop: str
+    mean: str
+    temperature: str
+
+
+class ThermographOut(BaseModel):
+    """A thermograph's walls: breakpoints [t, x] (exact dyadic strings) from t = -1 up to
+    where each wall reaches the mast."""
+
+    left: list[list[str]]
+    right: list[list[str]]
 
 
 class ComparisonOut(BaseModel):
@@ -320,12 +360,25 @@ class ValueOut(BaseModel):
     value: str | None
     value_ascii: str | None
     outcome: Literal["P", "N", "L", "R"]
-    atomic_weight: str
-    atomic_weight_ascii: str
+    atomic_weight: str | None = Field(description="null (with a note) unless all-small")
+    atomic_weight_ascii: str | None
+    all_small: bool
     birthday: int
     value_length: int
+    left_stop: str = Field(description="Left's stop, an exact dyadic rational such as '3/2'")
+    right_stop: str
+    is_number: bool
+    mean: str
+    temperature: str = Field(description="-1 for integers, -1/2^j for m/2^j, 0 infinitesimals")
+    thermograph: ThermographOut
+    thermograph_svg: str = Field(description="the thermograph drawn as SVG")
+    cgsuite: str | None = Field(
+        description="the position or sum as a CGSuite expression of the same value (null if long)"
+    )
+    reduced: str | None = Field(description="the reduced canonical form, CGSuite ASCII")
     notes: list[str]
     summands: list[SummandOut]
+    hottest: int | None = Field(description="index of the hottest summand, if any is hot")
     options: dict[str, list[OptionOut]] | None
     comparison: ComparisonOut | None = Field(
         default=None, description="for a sum of two games G + H: how G compares with H"

@@ -1,7 +1,8 @@
 """A bounded pool of worker processes for the workbench's heavy computations.
 
-Searches, engine runs and tables go to ``workers`` processes (forked from the server once it has
-loaded its rule sets, so that user rule sets from ``serve --rules`` are there too). At most
+Searches, engine runs and tables of the built-in games go to ``workers`` processes forked from
+the server (which never loads a user's rule set: those run in the sandbox's supervised workers,
+:mod:`endnim.web.sandbox`). At most
 ``queue`` requests wait for a worker; one more is refused at once with :class:`ComputeBusy`
 (HTTP 503 with ``Retry-After``). A computation past its ``timeout`` is answered with
 :class:`ComputeTimeout` and its process is killed and replaced, so an abandoned computation never
@@ -10,10 +11,8 @@ holds a worker; a crashed worker is replaced the same way. Answers from theorems
 search.
 
 Tasks are module-level functions with picklable arguments, returning plain JSON-ready data.
-A pool made with ``plain=True`` (the sandbox of users' rule sets) opens answers with
-:class:`PlainUnpickler`: plain types, endnim's own exceptions and Python's, nothing else, so an
-answer can never run a user's code in the server (unpickling an object calls its class), even one
-a worker's user code wrote to the pipe itself.
+Answers are opened as plain data (:mod:`endnim.supervise.plain`: built-in types only, errors
+rebuilt from endnim's own classes), so nothing a worker sends can run code in the server.
 
 >>> with WorkerPool(workers=1, timeout=20) as pool:
 ...     pool.run(pow, 6, 2)
@@ -22,10 +21,7 @@ a worker's user code wrote to the pipe itself.
 
 from __future__ import annotations
 
-import builtins
-import io
 import multiprocessing
-import pickle
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +30,7 @@ from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any
 
+from endnim.supervise.plain import error_from_data, error_to_data, plain_dumps, plain_loads
 from endnim.web.compute import (
     DEFAULT_QUEUE_WAIT,
     DEFAULT_TIMEOUT,
@@ -42,63 +39,9 @@ from endnim.web.compute import (
     ComputeUnavailable,
 )
 
-_PLAIN_BUILTINS = frozenset(
-    ["dict", "list", "tuple", "set", "frozenset", "str", "bytes", "bytearray", "int", "float"]
-    + ["complex", "bool", "slice", "range"]
-)
-
 
 class ForeignAnswer(ComputeUnavailable):
     """A worker's answer held an object of a class the server does not open."""
-
-
-class PlainUnpickler(pickle.Unpickler):
-    """Unpickles plain data and exceptions (Python's and endnim's) only; any other class is an
-    :class:`pickle.UnpicklingError` naming it.
-
-    >>> plain_loads(plain_dumps(("ok", {"a": [1, 2.5, None, b"x"]})))
-    ('ok', {'a': [1, 2.5, None, b'x']})
-    >>> from endnim.errors import MoveError
-    >>> type(plain_loads(plain_dumps(MoveError("no")))).__name__
-    'MoveError'
-    >>> plain_loads(plain_dumps(print))
-    Traceback (most recent call last):
-    _pickle.UnpicklingError: builtins.print is not opened in the server
-    """
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module == "builtins":
-            found = getattr(builtins, name, None)
-            if name in _PLAIN_BUILTINS or (
-                isinstance(found, type) and issubclass(found, BaseException)
-            ):
-                return found
-        elif module == "endnim" or module.startswith("endnim."):
-            found = super().find_class(module, name)
-            if isinstance(found, type) and issubclass(found, BaseException):
-                return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not opened in the server")
-
-
-def plain_dumps(value: Any) -> bytes:
-    """``value`` pickled by Python's own rules, whatever another library registered: tblib (which
-    dask's ``distributed`` installs) pickles an exception with its ``__context__`` and
-    ``__cause__``, so an endnim error raised ``from None`` in place of a user's carried the user's
-    exception along, and opening it in the server built it (ran the user's ``__init__``).
-
-    >>> plain_loads(plain_dumps(("ok", [1, "x"])))
-    ('ok', [1, 'x'])
-    """
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {}  # not copyreg's: no reducer another library installed
-    pickler.dump(value)
-    return buffer.getvalue()
-
-
-def plain_loads(data: bytes) -> Any:
-    """``data`` unpickled by :class:`PlainUnpickler`."""
-    return PlainUnpickler(io.BytesIO(data)).load()
 
 
 DEFAULT_WORKERS = 2
@@ -139,28 +82,13 @@ def _serve(connection: Connection, initializer: Callable[[], None] | None = None
         function, args = job
         try:
             result: tuple[str, Any] = ("ok", function(*args))
-        except BaseException as error:  # handed to the waiting request
-            result = ("error", _portable(error))
+        except BaseException as error:  # handed to the waiting request, as data
+            result = ("error", error_to_data(error))
         try:
             data = plain_dumps(result)
-        except Exception as error:  # an unpicklable result or exception: say so in one line
-            data = plain_dumps(("error", RuntimeError(f"{type(error).__name__}: {error}")))
+        except Exception as error:  # an unpicklable result: say so in one line
+            data = plain_dumps(("error", error_to_data(TypeError(f"unsendable answer: {error}"))))
         connection.send_bytes(data)
-
-
-def _portable(error: BaseException) -> BaseException:
-    """``error`` if it survives a round trip through pickle, else a one-line stand-in of the
-    same family (a user-facing error stays user-facing)."""
-    import pickle
-
-    from endnim.errors import EndNimError
-
-    try:
-        pickle.loads(plain_dumps(error))
-    except Exception:
-        kind = EndNimError if isinstance(error, EndNimError) else RuntimeError
-        return kind(f"{type(error).__name__}: {error}" if kind is RuntimeError else str(error))
-    return error
 
 
 class WorkerCrashed(ComputeUnavailable):
@@ -206,7 +134,6 @@ class WorkerPool:
         timeout: float = DEFAULT_TIMEOUT,
         queue_wait: float = DEFAULT_QUEUE_WAIT,
         initializer: Callable[[], None] | None = None,
-        plain: bool = False,
     ) -> None:
         if workers < 1 or queue < 0 or timeout <= 0:
             raise ValueError("workers >= 1, queue >= 0 and timeout > 0 are required")
@@ -215,7 +142,6 @@ class WorkerPool:
         self.queue_wait = queue_wait
         self._context = multiprocessing.get_context("fork")
         self._initializer = initializer
-        self._plain = plain
         self._idle = [_Worker(self._context, initializer) for _ in range(workers)]
         self._all = list(self._idle)
         self._lock = threading.Condition()
@@ -233,10 +159,7 @@ class WorkerPool:
                     f"the computation took longer than {self.timeout:g} s and was stopped: "
                     "try a smaller position, a smaller table or the command line"
                 )
-            if self._plain:
-                status, value = self._plain_answer(worker)
-            else:
-                status, value = pickle.loads(worker.connection.recv_bytes())
+            status, value = self._plain_answer(worker)
         except ComputeTimeout:
             self._replace(worker)
             raise
@@ -249,7 +172,7 @@ class WorkerPool:
             ) from None
         self._give_back(worker)
         if status == "error":
-            raise value
+            raise error_from_data(value)
         return value
 
     def _plain_answer(self, worker: _Worker) -> tuple[str, Any]:

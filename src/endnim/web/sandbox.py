@@ -1,45 +1,51 @@
-"""Users' rule sets under ``endnim serve --rules``: every request that names one runs in a worker
-process of its own pool, with a memory limit and the pool's time limit, never in the server.
+"""Users' rule sets under ``endnim serve --rules``: every request that names one runs in a
+supervised worker (:mod:`endnim.supervise`), never in the server.
 
-A user's rule set is untrusted code. A request whose ``variant`` is one
-(:func:`endnim.variants.guarded.is_guarded`) is handed whole to :class:`Sandbox`: a worker process
-answers it with its own copy of the application, so a hook that loops, sleeps, grows without end,
-eats memory or ends its process (``os._exit``) costs that one request (HTTP 422 naming the rule
-set) and never the server, its threads, its other users or the built-in games, whose requests
-never share these workers. A worker that dies or runs past the time limit is replaced.
-
->>> limits = memory_limit(2**30)
->>> callable(limits)
-True
+A user's rule set is untrusted code, and the server never imports it. The sandbox's workers are
+fresh interpreters (inheriting no descriptor of the server, so never the built-in pool's
+pipes), confined (a memory limit, no processes, no signals to the server, output going
+nowhere), and everything they answer is read back as plain data. The first worker loads the
+rule sets and describes them; the server registers stand-ins built from the descriptions
+(:mod:`endnim.web.stand_ins`) that refuse every hook. A request whose ``variant`` is one
+(:func:`user_rules_named`) is handed whole to :class:`Sandbox`: a worker answers it with its own
+copy of the application, so a hook that loops, sleeps, grows without end, eats memory, raises
+``KeyboardInterrupt`` or ends its process costs that one request (HTTP 422 naming the rule set)
+and never the server, its other users or the built-in games. A worker that fails is replaced.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, MutableMapping
-from functools import partial
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse, Response
 
 from endnim.errors import RuleSetError
-from endnim.variants import get_variant
-from endnim.variants.guarded import is_guarded, label_of, limit_memory
-from endnim.web.compute import DEFAULT_TIMEOUT, ComputeBusy, ComputeTimeout
-from endnim.web.pool import ForeignAnswer, WorkerCrashed, WorkerPool
+from endnim.supervise import Supervisor, WorkerFault
+from endnim.supervise.pool import PoolBusy, SupervisedPool
+from endnim.variants import get_variant, register_variant
+from endnim.variants.guarded import is_guarded, label_of
+from endnim.web.compute import DEFAULT_TIMEOUT, ComputeBusy
+from endnim.web.stand_ins import describe, stand_in
 
 DEFAULT_RULES_MEMORY = 1024 * 2**20
 """Memory a worker running a user's rule set may add to what it had when it started."""
 SANDBOX_WORKERS = 1
 """Worker processes for users' rule sets (the built-in games keep the main pool)."""
+SANDBOX_FILE_BYTES = 16 * 2**20
+"""The largest file a sandbox worker may write (matplotlib's font cache, no more)."""
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 
 
-def memory_limit(extra: int) -> Callable[[], None]:
-    """A worker's initializer: its address space may grow by ``extra`` bytes, no more."""
-    return partial(limit_memory, extra)
+def load_in_worker(specs: list[str]) -> list[dict[str, Any]]:
+    """Load the users' rule sets ``specs`` in this worker; their descriptions (the set-up of a
+    sandbox worker)."""
+    from endnim.variants import load_rules
+
+    return [describe(load_rules(spec)) for spec in specs]
 
 
 # ---------------------------------------------------------------------- in the worker
@@ -104,11 +110,11 @@ def answer_request(
             chunks.append(message.get("body", b""))
 
     asyncio.run(app(scope, receive, send))
-    return status, out_headers, b"".join(chunks)
+    return status, [(bytes(k), bytes(v)) for k, v in out_headers], b"".join(chunks)
 
 
 def variant_facts(name: str) -> tuple[bool, str | None]:
-    """Whether the rule set has a theory, and its engine family (a pool task)."""
+    """Whether the rule set has a theory, and its engine family (a sandbox task)."""
     from endnim.analyzer import engine_family
 
     rules = get_variant(name)
@@ -117,7 +123,8 @@ def variant_facts(name: str) -> tuple[bool, str | None]:
 
 # ---------------------------------------------------------------------- in the server
 def user_rules_named(name: str | None) -> Any:
-    """The user's (guarded) rule set called ``name``, or ``None`` (built-in, unknown, absent)."""
+    """The stand-in of the user's rule set called ``name``, or ``None`` (built-in, unknown,
+    absent)."""
     if not name:
         return None
     try:
@@ -128,42 +135,62 @@ def user_rules_named(name: str | None) -> Any:
 
 
 class Sandbox:
-    """Runs requests naming a user's rule set in a pool of their own (see the module's text)."""
+    """Runs requests naming a user's rule set in supervised workers (see the module's text)."""
 
     def __init__(
         self,
         app_factory: Callable[[], FastAPI],
+        specs: list[str] | tuple[str, ...],
         timeout: float = DEFAULT_TIMEOUT,
         memory: int = DEFAULT_RULES_MEMORY,
         workers: int = SANDBOX_WORKERS,
     ) -> None:
         """``app_factory`` makes the application a worker answers with (``create_app`` of
-        :mod:`endnim.web.app`, handed in: the sandbox sits below the app that holds it)."""
+        :mod:`endnim.web.app`, handed in: the sandbox sits below the app that holds it).
+        ``specs`` are the users' ``FILE.py:Class``: the first worker loads them now (one-line
+        errors if they do not load) and the server registers their stand-ins."""
         self.app_factory = app_factory
         self.timeout = timeout
-        self.pool = WorkerPool(
-            workers=workers, timeout=timeout, initializer=memory_limit(memory), plain=True
-        )
+        label = "the users' rule sets" if len(specs) != 1 else f"rule set file {specs[0]!r}"
+
+        def make() -> Supervisor:
+            return Supervisor(
+                "endnim.web.sandbox:load_in_worker",
+                (list(specs),),
+                label=label,
+                memory=memory,
+                file_bytes=SANDBOX_FILE_BYTES,
+            )
+
+        self.pool = SupervisedPool(workers, timeout=timeout, make=make)
+        try:
+            descriptions = self.pool.start()
+        except BaseException:
+            self.pool.close()
+            raise
+        self.rules = [_register(stand_in(facts)) for facts in descriptions]
 
     def run(self, rules: Any, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a sandbox worker; a crash or a timeout is a
         :class:`RuleSetError` naming ``rules`` (HTTP 422)."""
+        reference = f"{function.__module__}:{function.__qualname__}"
         try:
-            return self.pool.run(function, *args)
-        except WorkerCrashed as crash:
-            code = crash.exitcode
-            how = f"exit {code}" if code is not None and code >= 0 else f"signal {-(code or 0)}"
-            raise RuleSetError(
-                f"{label_of(rules)} crashed its worker process ({how}); the workbench goes on"
+            return self.pool.call(reference, *args, label=label_of(rules))
+        except PoolBusy as busy:
+            raise ComputeBusy(
+                f"the workbench is busy with your rule set's requests: {busy}"
             ) from None
-        except ForeignAnswer as foreign:
-            raise RuleSetError(f"{label_of(rules)}: {foreign}") from None
-        except ComputeBusy:
-            raise
-        except ComputeTimeout:
+        except WorkerFault as fault:
+            text = str(fault)
+            if fault.kind == "timeout":
+                text = (
+                    f"{label_of(rules)} did not answer within {self.timeout:g} s (a loop, a "
+                    "sleep or a runaway search?): its worker process was stopped"
+                )
+            raise RuleSetError(f"{text}; the workbench goes on") from None
+        except MemoryError:
             raise RuleSetError(
-                f"{label_of(rules)} did not answer within {self.timeout:g} s (a loop, a sleep or "
-                "a runaway search?): its worker process was stopped"
+                f"{label_of(rules)} ran out of memory in its worker process; the workbench goes on"
             ) from None
 
     async def forward(self, rules: Any, request: Any) -> Response:
@@ -175,13 +202,12 @@ class Sandbox:
             scope["method"],
             scope["path"],
             scope["query_string"],
-            scope["headers"],
+            [[bytes(k), bytes(v)] for k, v in scope["headers"]],
             body,
         )
         try:
-            status, headers, content = await asyncio.to_thread(
-                self.run, rules, answer_request, *args
-            )
+            answer = await asyncio.to_thread(self.run, rules, answer_request, *args)
+            status, headers, content = _checked_answer(answer)
         except RuleSetError as error:
             return JSONResponse({"detail": str(error)}, status_code=422)
         except ComputeBusy as error:
@@ -195,3 +221,34 @@ class Sandbox:
     def close(self) -> None:
         """Stop the sandbox's workers."""
         self.pool.close()
+
+
+def _register(rules: Any) -> Any:
+    """Register the stand-in ``rules``, unless this process loaded the same file itself (a
+    test, or Python code that made its own sandbox): then its own instance stays."""
+    try:
+        known = get_variant(rules.name)
+    except Exception:
+        known = None
+    spec = vars(type(rules)).get("rules_spec")
+    if known is not None and is_guarded(known) and vars(type(known)).get("rules_spec") == spec:
+        return known
+    return register_variant(rules, replace=True)
+
+
+def _checked_answer(answer: Any) -> Answer:
+    """A worker's HTTP answer, checked to be ``(status, [(name, value)], body)`` of bytes."""
+    if (
+        isinstance(answer, tuple)
+        and len(answer) == 3
+        and type(answer[0]) is int
+        and 100 <= answer[0] < 600
+        and isinstance(answer[1], list)
+        and all(
+            isinstance(h, tuple | list) and len(h) == 2 and all(type(x) is bytes for x in h)
+            for h in answer[1]
+        )
+        and type(answer[2]) is bytes
+    ):
+        return answer[0], [(bytes(k), bytes(v)) for k, v in answer[1]], answer[2]
+    raise RuleSetError("the rule set's worker answered with something that is no HTTP answer")

@@ -3,7 +3,8 @@
 Impartial variants give Grundy values (0 marks the P-positions); partizan End-Nim gives the
 outcome class of every entry, which is Albert–Nowakowski's phase diagram of ``w`` (§3), with its
 triple point (the leftmost-bottommost P entry, Corollaries 6 and 7). x and y run from 0, 0 meaning
-that pile is absent. The compiled engine computes the table within a cells budget.
+that pile is absent. The compiled engine computes the table within a cells budget; a rule set it
+has no recurrence for gets the search every command's tables fall back on.
 
 >>> t = heatmap_table("endnim", (), 3, 3)
 >>> t.values[2]
@@ -40,6 +41,8 @@ class HeatmapTable:
     kind: str
     values: list[list[Any]]
     triple_point: tuple[int, int] | None
+    path: str = "engine"
+    """Which path made it (:func:`endnim.analysis.tables.table_path`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields."""
@@ -52,6 +55,7 @@ class HeatmapTable:
             "kind": self.kind,
             "values": self.values,
             "triple_point": None if self.triple_point is None else list(self.triple_point),
+            "path": self.path,
         }
 
 
@@ -68,7 +72,8 @@ def heatmap_table(
     >>> heatmap_table("partizan", "1", 2, 2).values
     [['N', 'P', 'R'], ['P', 'N', 'R'], ['L', 'L', 'P']]
     """
-    from endnim.engine import CODE_TO_OUTCOME, engine_table, plan_row
+    from endnim.analysis.tables import grid_table, table_path
+    from endnim.engine import CODE_TO_OUTCOME, plan_row
     from endnim.engine.families import family_of
 
     rules = get_row_variant(variant, "an a·w·b table")
@@ -76,13 +81,17 @@ def heatmap_table(
     for name, size in (("rows", rows), ("cols", cols)):
         if not 1 <= size <= MAX_TABLE_SIDE:
             raise EndNimError(f"{name} must be between 1 and {MAX_TABLE_SIDE}, not {size}")
-    plan = plan_row(family_of(rules), (rows, *inner, cols), full_last=True)
-    if plan.cells > cells_budget:
-        raise OverBudget(
-            f"this table needs {plan.cells:,} engine cells, more than the workbench's "
-            f"{cells_budget:,}: use a shorter or smaller middle row"
-        )
-    table = engine_table(rules, inner, rows, cols, cells_budget=cells_budget + 10**6)
+    path = table_path(rules)  # the path every command's tables take
+    if path == "engine":
+        plan = plan_row(family_of(rules), (rows, *inner, cols), full_last=True)
+        if plan.cells > cells_budget:
+            raise OverBudget(
+                f"this table needs {plan.cells:,} engine cells, more than the workbench's "
+                f"{cells_budget:,}: use a shorter or smaller middle row"
+            )
+    # a search's budget counts positions, the engine's cells: the same bound serves both
+    budget = cells_budget + 10**6 if path == "engine" else cells_budget
+    table = grid_table(rules, inner, rows, cols, cells_budget=budget)
     if rules.impartial:
         values: list[list[Any]] = [[int(v) for v in row] for row in table]
         kind = "grundy"
@@ -94,4 +103,4 @@ def heatmap_table(
         from endnim.theory.partizan import triple_point
 
         triple = triple_point(inner)
-    return HeatmapTable(rules.name, inner, rows, cols, kind, values, triple)
+    return HeatmapTable(rules.name, inner, rows, cols, kind, values, triple, path)

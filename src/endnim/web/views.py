@@ -142,8 +142,8 @@ def value_work(text: str, variant: str) -> int:
     ...
     endnim.web.budgets.OverBudget: the canonical form of 100 100 100 100 100 may need up to ...
     """
+    from endnim.analysis.values import parse_sum
     from endnim.cgt.positions import estimate_work
-    from endnim.commands.value import parse_sum
     from endnim.search import WORK_PER_STATE, format_count
 
     rules = _partizan_rules(variant)
@@ -201,9 +201,15 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     >>> value_task("2 1", "depot-partizan")["value"]  # the row as a warehouse: the same value
     '↑*3'
     """
-    from endnim.cgt import atomic_weight, compare, outcome, position_value, sum_value
-    from endnim.cgt.positions import deep_recursion
-    from endnim.commands.value import parse_sum, value_dict
+    from endnim.analysis.values import (
+        cgsuite_expression,
+        comparison_fields,
+        parse_sum,
+        value_fields,
+    )
+    from endnim.cgt import position_value, sum_of
+    from endnim.cgt.drawing import thermograph_svg
+    from endnim.cgt.thermograph import thermograph
 
     value_work(text, variant)
     rules = _partizan_rules(variant)
@@ -212,36 +218,25 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     summands = parse_sum(text, chosen)
     budget = WEB_VALUE_POSITIONS
     parts = [position_value(s, budget=budget, rules=chosen) for s in summands]
-    total = parts[0] if len(parts) == 1 else sum_value(summands, budget=budget, rules=chosen)
-    with deep_recursion():
-        weight = atomic_weight(total)
-        kind = outcome(total)
-    result = value_dict(summands, total, kind, weight, MAX_FORM_LENGTH)
-    result["notes"] = (
-        [
-            f"the value has {result['value_length']:,} characters: too long to show here "
-            "('endnim value' prints it)"
-        ]
-        if result["value"] is None
-        else []
-    )
+    total = parts[0] if len(parts) == 1 else sum_of(parts)
     shown = [str(s) if row else rules.format_position(s) for s in summands]
+    result = value_fields(summands, total, MAX_FORM_LENGTH, parts=parts, texts=shown)
+    if result["value"] is None:
+        result["notes"] = [
+            f"the value has {result['value_length']:,} characters: too long to show here "
+            "('endnim value' prints it)",
+            *result["notes"][1:],
+        ]
     result["text"] = " + ".join(shown)
     result["variant"] = rules.name
+    result["thermograph_svg"] = thermograph_svg(thermograph(total))
+    expression = cgsuite_expression(parts)
+    result["cgsuite"] = expression if len(expression) <= MAX_FORM_LENGTH else None
     if not row:
         result["positions"] = [rules.position_to_json(s) for s in summands]
-    result["summands"] = [
-        {"position": text_of, **_form(p)} for text_of, p in zip(shown, parts, strict=True)
-    ]
     result["comparison"] = None
     if len(parts) == 2:
-        with deep_recursion():
-            relation = compare(parts[0], parts[1]).value
-        result["comparison"] = {
-            "relation": relation,
-            "text": f"{shown[0]} {relation} {shown[1]}",
-            "ascii": f"{shown[0]} {'<>' if relation == '‖' else relation} {shown[1]}",
-        }
+        result["comparison"] = comparison_fields(shown[0], parts[0], shown[1], parts[1])
     options: dict[str, list[dict[str, Any]]] | None = None
     if len(summands) == 1:
         options = {}

@@ -51,12 +51,17 @@ def test_the_proved_findings_against_the_search() -> None:
         unregister_variant(rules.name)
 
 
-def test_a_rule_set_without_a_compiled_path_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_a_rule_set_without_a_compiled_path_takes_the_indexed_search(tmp_path: Path) -> None:
+    # as `table` and `periodicity` do (issue 33, defect 1): no refusal, and the path said
     wythoff = SPEC.replace("subtraction.py:SubtractionEndNim", "end_wythoff.py:EndWythoff")
-    args = ["atlas", "periodicity", str(tmp_path / "w.csv"), "--rules", wythoff, "--cols", "16"]
+    out = tmp_path / "w.csv"
+    args = ["atlas", "periodicity", str(out), "--rules", wythoff, "--cols", "16"]
+    args += ["--rows", "4", "--short-piles", "1", "--long-piles", "0"]
     done = subprocess.run(
         [sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True, timeout=120
     )
-    assert done.returncode == 2
+    assert done.returncode == 0, done.stderr
+    assert "values by the indexed search" in done.stderr
     assert "no recurrence for End-Wythoff" in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert {r["middle"] for r in rows} == {"[]", "[1]", "[1, 1]"} and len(rows) == 3 * 4

@@ -176,9 +176,11 @@ def table_rows(
     >>> [line["period"] for line in table_rows("endnim", (), 4, 64)]
     [2, 4, 4, 8]
     """
-    from endnim.engine import engine_table
+    from endnim.analysis.tables import grid_table
+    from endnim.variants import get_row_variant
 
-    table = engine_table(variant, list(middle), rows, cols, threads=threads)
+    rules = get_row_variant(variant, "an atlas")  # its path: the engine, else a search
+    table = grid_table(rules, list(middle), rows, cols, threads=threads)
     lines: list[dict[str, object]] = []
     for a in range(1, rows + 1):
         found = row_periodicity(table[a, 1:], 1, min_periods=min_periods)

@@ -29,11 +29,12 @@ function applyPalette(palette) {
   root.setProperty("--lose-back", palette.moves.lose + "22");
 }
 
+const DEFAULT_VARIANT = "endnim"; // what a link without a variant names
 const state = {
   variants: {},
-  variant: "endnim",
+  variant: DEFAULT_VARIANT,
   piles: ["3", "3", "3", "2"], // decimal strings: exact at any size
-  back: [],
+  depth: 0, // historyDepth() of the entry shown (a pasted link's entry is one deeper)
   game: null,
   redo: [], // the moves Undo took back, last first: Redo plays them again
   request: 0,
@@ -200,10 +201,6 @@ async function parseRow(text) {
 // ------------------------------------------------------------------ the position editor
 function setPosition(piles, remember = true) {
   if (remember) showError("", "link-error");
-  if (remember && !state.game) {
-    state.back.push({ variant: state.variant, piles: state.piles.slice() });
-    if (state.back.length > 200) state.back.shift();
-  }
   state.piles = piles;
   refresh();
 }
@@ -222,7 +219,7 @@ function renderEditor() {
     $("set-position").disabled = locked;
     $("random").disabled = locked;
     $("variant").disabled = locked;
-    $("back").disabled = locked || state.back.length === 0;
+    $("back").disabled = locked || !canGoBack();
     const info = state.variants[state.variant];
     $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
     renderGraphView();
@@ -246,13 +243,12 @@ function renderEditor() {
     disabled: locked, onclick: () => setPosition(["1", ...state.piles]),
   }, "+"));
   state.piles.forEach((pile, index) => {
-    const first = index === 0;
-    const last = index === state.piles.length - 1;
     const height = useLog ? (pile.length / longest) : Number(pile) / largest;
-    const label = first && last ? "L R" : first ? "L" : last ? "R" : "";
+    const label = endLabel(index, state.piles.length);
     const size = el("input", {
       class: "pile-size", type: "text", value: pile, inputmode: "numeric", disabled: locked,
       "aria-label": `pile ${index + 1}`, size: Math.min(Math.max(pile.length, 2), 12),
+      style: `--chars: ${Math.min(Math.max(pile.length, 2), 12)}`,
     });
     size.addEventListener("change", () => {
       const text = size.value.trim();
@@ -271,7 +267,7 @@ function renderEditor() {
       if (value <= 0n) piles.splice(index, 1); else piles[index] = value.toString();
       setPosition(piles);
     };
-    editor.append(el("div", { class: `pile${first || last ? " end" : ""}`, "data-index": index },
+    editor.append(el("div", { class: `pile${label ? " end" : ""}`, "data-index": index },
       el("span", { class: "end-label", text: label }),
       el("div", { class: "bar-wrap" },
         el("div", { class: "bar", style: `height:${Math.max(4, Math.round(100 * height))}%`, title: pile })),
@@ -290,9 +286,38 @@ function renderEditor() {
   $("set-position").disabled = locked;
   $("random").disabled = locked;
   $("variant").disabled = locked;
-  $("back").disabled = locked || state.back.length === 0;
+  $("back").disabled = locked || !canGoBack();
   const info = state.variants[state.variant];
   $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
+}
+
+function playableEnds() {
+  // The ends the mover may reduce, from the rule set's ends() hook (GET /api/moves): null
+  // until the listing of the position shown has come.
+  const listing = state.moves;
+  if (!listing || state.movesText !== positionText() || !Array.isArray(listing.ends)) return null;
+  return listing.ends;
+}
+
+function endLabel(index, count) {
+  // "L", "R" or "L R" over an end pile the rule set lets the mover play, nothing elsewhere
+  const ends = playableEnds() || [];
+  const marks = [];
+  if (index === 0 && ends.includes("L")) marks.push("L");
+  if (index === count - 1 && ends.includes("R")) marks.push("R");
+  return marks.join(" ");
+}
+
+function markEnds() {
+  // the end markers of the row shown, once its moves have come (no re-render: a pile being
+  // edited keeps its focus)
+  if (isGraphView() || isSumView()) return;
+  const piles = document.querySelectorAll("#editor > .pile");
+  piles.forEach((node, index) => {
+    const label = endLabel(index, piles.length);
+    node.querySelector(".end-label").textContent = label;
+    node.classList.toggle("end", Boolean(label));
+  });
 }
 
 function renderSumEditor(editor, locked) {
@@ -320,7 +345,7 @@ function renderSumEditor(editor, locked) {
   if (!parts.length) editor.append(el("p", { class: "summand-label", text: "no summand is left" }));
   $("position-text").value = positionText();
   for (const id of ["position-text", "set-position", "random", "variant"]) $(id).disabled = locked;
-  $("back").disabled = locked || state.back.length === 0;
+  $("back").disabled = locked || !canGoBack();
   const info = state.variants[state.variant];
   $("rules").textContent = info ? `sums of ${info.title} — a move is a move in one summand, K:MOVE (1:R3)` : "";
 }
@@ -350,6 +375,7 @@ async function refresh() {
     state.moves = moves;
     state.movesText = text;
     renderMoves();
+    markEnds();
     for (const id of ["analysis-card", "moves-card"]) $(id).classList.remove("stale");
     showError("");
   } catch (error) {
@@ -599,7 +625,6 @@ async function newGame() {
       human_side: isPartizan() ? side : null,
       skill: Number($("skill").value),
     });
-    state.back = [];
     state.redo = [];
     $("hint-text").hidden = true;
     afterGameChange();
@@ -676,6 +701,40 @@ function renderGame() {
     ply.judgement ? el("span", { class: `verdict-mark ${judgementKind(ply.judgement)}`, text: judgementMark(ply.judgement), title: ply.judgement.text }) : null)));
   renderJudgement(game);
   renderValueChart(game);
+  renderValueHistory(game);
+}
+
+function renderValueHistory(game) {
+  // GamesmanUni's whole value history: at every turn, every option the mover had, valued (the
+  // options each ply of the game carries), and the record as JSON to download.
+  const box = $("value-history");
+  const turns = game ? game.history.filter((ply) => ply.options) : [];
+  box.hidden = !turns.length;
+  if (!turns.length) { $("value-history-turns").replaceChildren(); return; }
+  $("value-history-turns").replaceChildren(...game.history.map((ply, index) => {
+    const who = ply.mover === "human" ? "you" : "computer";
+    const head = el("span", { class: "turn-head", text: `${who}${ply.side ? ` (${sideName(ply.side)})` : ""} in ${shortRow(ply.before, 30)}:` });
+    const options = ply.options;
+    const item = el("li", { class: "turn", "data-ply": index + 1 }, head);
+    if (!options) return item;
+    if (!options.listed) {
+      item.append(el("span", { class: "muted", text: ` ${options.total.toLocaleString()} options; winning: ${options.winning.join(", ") || "none"}` }));
+      return item;
+    }
+    const played = options.listed.findIndex((o) => o.move === ply.move);
+    const shown = played >= 0 ? played : options.listed.findIndex((o) => o.after === ply.after);
+    options.listed.forEach((option, k) => {
+      const remoteness = option.remoteness === null || option.remoteness === undefined ? "" : ` · ${option.remoteness}`;
+      item.append(el("span", {
+        class: `option ${option.wins ? "win" : "lose"}${k === shown ? " played" : ""}`,
+        "data-move": option.move, "data-result": option.wins ? "win" : "lose",
+        title: `${option.move} → ${option.after || "the end"}: ${option.wins ? "wins" : "loses"} for the mover (${option.value}${remoteness ? `, remoteness ${option.remoteness}` : ""})${k === shown ? " — played" : ""}`,
+      }, el("span", { class: "mv", text: option.move }), el("span", { class: "val", text: `${option.value}${remoteness}` })));
+    });
+    return item;
+  }));
+  const record = { ...game };
+  $("export-record").href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record, null, 1));
 }
 
 async function hint() {
@@ -870,6 +929,11 @@ function renderTableCaption(t) {
     : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3; x = first pile, ${middle ? "up, as in the paper" : "down"}; y = last pile, across).` +
       (triple ? ` The outlined square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
       " Click a cell to analyse it.";
+  if (t.path && t.path !== "engine") {
+    // the same fallback as `endnim table`: say which path made it
+    $("table-caption").textContent += ` Values by the ${t.path === "search" ? "memoised search" : "indexed search"}: the compiled engine has no recurrence for this rule set.`;
+  }
+  $("table-caption").dataset.path = t.path || "engine";
   const legend = $("table-legend");
   if (t.kind === "grundy") {
     legend.replaceChildren(
@@ -1088,8 +1152,15 @@ function renderValue(v) {
     ["position", el("span", { class: graphView ? "graph-text" : null, text: graphView ? shortRow(v.text, 120) : v.text })],
     ["value", formNode(v, " main")],
     ["outcome", el("span", {}, el("span", { class: `chip-outcome outcome-${v.outcome}`, text: v.outcome }), ` ${OUTCOME_WORDS[v.outcome]}`)],
-    ["atomic weight", el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
-      v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
+    ["stops", el("span", { id: "stops", text: `Left ${v.left_stop}, Right ${v.right_stop}` })],
+    ["mean", el("span", { id: "mean", text: v.is_number ? `${v.mean} (a number)` : v.mean })],
+    ["temperature", el("span", {}, el("span", { id: "temperature", text: v.temperature }),
+      el("span", { class: "muted", text: v.is_number ? " cold: a number" : Number(v.temperature.split("/")[0]) > 0 ? " hot: moving first is worth about this much" : " infinitesimally close to its mean" }))],
+    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" }) : el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced })],
+    ["atomic weight", v.atomic_weight === null
+      ? el("span", { id: "atomic-weight", class: "muted", "data-none": "true", text: "none: the value is not all-small" })
+      : el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
+        v.atomic_weight_ascii !== v.atomic_weight ? el("code", { class: "ascii", text: ` CGSuite: ${v.atomic_weight_ascii}` }) : null)],
     ["birthday", el("span", { text: String(v.birthday) })],
   ];
   if (v.comparison) {
@@ -1099,9 +1170,22 @@ function renderValue(v) {
   const list = el("dl", { class: "facts value-facts" });
   for (const [name, node] of rows) list.append(el("dt", { text: name }), el("dd", {}, node));
   const parts = [list];
+  if (v.cgsuite) {
+    const copy = el("button", { type: "button", id: "copy-cgsuite", class: "copy", title: "Copy an expression CGSuite evaluates to this value", text: "copy for CGSuite", onclick: () => copyText(v.cgsuite, copy) });
+    parts.push(el("p", { class: "cgsuite-export" }, el("code", { id: "cgsuite-expression", class: "ascii", text: v.cgsuite }), " ", copy));
+  }
+  if (v.thermograph_svg) {
+    parts.push(el("figure", { class: "thermograph" },
+      el("img", { id: "thermograph", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(v.thermograph_svg)}`,
+        alt: `thermograph: mean ${v.mean}, temperature ${v.temperature}`, width: "360", height: "240" }),
+      el("figcaption", { class: "muted", text: "Thermograph: left wall blue, right wall red, the mast grey (temperature upwards, Left’s side on the left)." })));
+  }
   if (v.summands.length > 1) {
     parts.push(el("h3", { text: "Summands" }), el("ul", { class: "summands" },
-      ...v.summands.map((s) => el("li", {}, el("span", { class: "mv", text: `${s.position} = ` }), formNode(s)))));
+      ...v.summands.map((s, i) => el("li", { "data-hottest": i === v.hottest ? "true" : null },
+        el("span", { class: "mv", text: `${s.position} = ` }), formNode(s),
+        el("span", { class: "muted", text: ` mean ${s.mean}, temperature ${s.temperature}` }),
+        i === v.hottest ? el("strong", { text: " ← hottest: move here first" }) : null))));
   }
   if (v.options) {
     const titles = graphView
@@ -1261,14 +1345,28 @@ function hashOf(variant, position) {
   return "#" + new URLSearchParams({ variant, position }).toString();
 }
 
+function historyDepth() {
+  // How many of the page's own entries lie behind this one in the browser's history.
+  const entry = window.history.state;
+  return entry && Number.isInteger(entry.depth) ? entry.depth : 0;
+}
+
+function canGoBack() { return historyDepth() > 0; }
+
 function updateHash() {
   // The address bar holds the variant and the position. A new position is a new entry of the
   // browser's history, so that back and forward move through positions; the moves of a game
-  // replace it (Undo steps back through a game).
+  // replace it (Undo steps back through a game). The page's Back button walks this same
+  // history (window.history.back()), so the two backs never disagree.
   const hash = hashOf(state.variant, positionText());
   if (window.location.hash === hash) return;
-  if (state.game || !state.linked || state.following) window.history.replaceState(null, "", hash);
-  else window.history.pushState(null, "", hash);
+  if (state.game || !state.linked || state.following) {
+    window.history.replaceState({ depth: historyDepth() }, "", hash);
+  } else {
+    window.history.pushState({ depth: historyDepth() + 1 }, "", hash);
+  }
+  state.depth = historyDepth();
+  $("back").disabled = Boolean(state.game) || !canGoBack();
 }
 
 function linkTarget() {
@@ -1280,11 +1378,12 @@ async function applyLink(target, remember) {
   // Show what a link names; what cannot be shown is said in a message above the page (and the
   // address then names what is shown), never silently replaced.
   const problems = [];
-  const wanted = target.variant;
-  if (wanted && !state.variants[wanted]) {
+  // A link without a variant names End-Nim, wherever it is followed: the same link, the same page.
+  const wanted = target.variant === null ? DEFAULT_VARIANT : target.variant;
+  if (!state.variants[wanted]) {
     problems.push(`this link's variant '${shortRow(wanted, 40)}' is not one of the workbench's ` +
-      `(${Object.keys(state.variants).join(", ")}): showing ${state.variants[state.variant].title}`);
-  } else if (wanted) {
+      `(${Object.keys(state.variants).join(", ")})`);
+  } else {
     state.variant = wanted;
   }
   syncVariantOptions();
@@ -1304,7 +1403,6 @@ async function applyLink(target, remember) {
         problems.push(`this link's position '${shortRow(text, 60)}' cannot be read: ${error.message}`);
       }
     }
-    if (remember && !state.game) state.back.push({ variant: state.variant, piles: state.piles.slice() });
     state.piles = piles;
     await refresh();
     if (state.table || !state.linked) await drawTable();
@@ -1324,6 +1422,9 @@ function graphOrRow() {
 async function followLink() {
   // A link changed or pasted in an open tab, or back/forward: show what the address names.
   if (!state.linked) return;
+  // a link pasted in the tab is a new entry of the history, one deeper than the page left
+  if (window.history.state === null) window.history.replaceState({ depth: state.depth + 1 }, "", window.location.hash);
+  state.depth = historyDepth();
   const hash = window.location.hash;
   if (hash === hashOf(state.variant, positionText()) || hash === state.following) return;
   state.following = hash;
@@ -1371,18 +1472,13 @@ async function start() {
     showError("", "link-error");
     const wasGraph = isGraphView();
     const wasTree = isTreeRules();
-    const oldVariant = state.variant;
     const rowText = state.piles.join(" ");
-    if (wasGraph && state.graph) {
-      state.back.push({ variant: oldVariant, graph: state.graph, layout: state.layout });
-    }
     state.variant = $("variant").value;
     syncVariantOptions();
     state.selected = null;
     if (isGraphView()) {
       // depot <-> depot-partizan: the same graph (every edge G, every depot a home); otherwise
       // the row (End-Nim) in the rule set's own row notation. Back returns to the graph left.
-      if (!wasGraph) state.back.push({ variant: oldVariant, piles: state.piles.slice() });
       const text = wasGraph && state.graph && !wasTree && !isTreeRules()
         ? convertedText(state.graph, state.variant) : rowText;
       const version = state.graphVersion;
@@ -1397,6 +1493,12 @@ async function start() {
   });
   $("position-form").addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (!$("position-text").value.trim()) {
+      // an empty box is a question, not the empty row: ask for a position
+      showError("the position box is empty: type a position (such as 3 1 4) to analyse it");
+      $("position-text").value = positionText();
+      return;
+    }
     if (isGraphView()) { loadGraphText($("position-text").value); return; }
     try {
       setPosition(await parseRow($("position-text").value));
@@ -1410,12 +1512,8 @@ async function start() {
     playMove($("move-text").value.trim());
   });
   $("back").addEventListener("click", () => {
-    const previous = state.back.pop();
-    if (!previous) return;
-    state.variant = previous.variant;
-    syncVariantOptions();
-    if (previous.graph) setGraph(previous.graph, previous.layout, false);
-    else setPosition(previous.piles, false);
+    // the browser's own history, which its back button walks too (followLink shows the entry)
+    if (canGoBack() && !state.game) window.history.back();
   });
   $("random").addEventListener("click", () => {
     if (isGraphView()) { randomGraphPreset(); return; }
@@ -1441,6 +1539,8 @@ async function start() {
   wireGraphView();
   renderGame();
   await applyLink(linkTarget(), false);
+  window.history.replaceState({ depth: historyDepth() }, "", window.location.hash);
+  state.depth = historyDepth();
   state.linked = true;
   window.addEventListener("hashchange", followLink);
   window.addEventListener("popstate", followLink);

@@ -283,10 +283,6 @@ function randomGraphPreset() {
 
 // ------------------------------------------------------------------ state changes
 function setGraph(graph, layout, remember = true) {
-  if (remember && !state.game && state.graph) {
-    state.back.push({ variant: state.variant, graph: state.graph, layout: state.layout });
-    if (state.back.length > 200) state.back.shift();
-  }
   state.graph = graph;
   state.layout = layout;
   state.graphVersion = (state.graphVersion || 0) + 1;
@@ -505,6 +501,29 @@ function renderPresets() {
     }, name)));
 }
 
+function numberOffset(v, X, Y) {
+  // Where a vertex's number goes: beside the circle, in the direction farthest (in angle) from
+  // every edge at the vertex, so that no edge runs through it (upper right when free).
+  const angles = [];
+  for (const [a, b] of state.graph.edges) {
+    if (a !== v && b !== v) continue;
+    const w = a === v ? b : a;
+    angles.push(Math.atan2(Y(w) - Y(v), X(w) - X(v)));
+  }
+  if ((state.graph.homes || []).includes(v)) angles.push(-Math.PI / 2); // the home's roof
+  let best = -Math.PI / 4;
+  let bestGap = -1;
+  for (let k = 0; k < 16; k += 1) {
+    const angle = -Math.PI / 4 + (k * Math.PI) / 8;
+    const gap = angles.length
+      ? Math.min(...angles.map((e) => Math.abs(Math.atan2(Math.sin(angle - e), Math.cos(angle - e)))))
+      : Math.PI;
+    if (gap > bestGap + 1e-9) { best = angle; bestGap = gap; }
+  }
+  const distance = RADIUS + 9;
+  return [distance * Math.cos(best), distance * Math.sin(best)];
+}
+
 function renderGraph() {
   const svg = $("graph-svg");
   const graph = state.graph;
@@ -585,7 +604,10 @@ function renderGraph() {
       const text = kind === "deleted" ? "×" : label.length > 5 ? label.slice(0, 4) + "…" : label;
       svgNode(group, "text", { class: "label", "text-anchor": "middle", dy: "0.35em", "font-size": text.length > 3 ? 11 : 15 }, text);
     }
-    svgNode(group, "text", { class: "vertex-number", x: RADIUS + 2, y: -RADIUS + 2 }, String(v));
+    const [nx, ny] = numberOffset(v, X, Y);
+    svgNode(group, "text", {
+      class: "vertex-number", x: nx.toFixed(1), y: ny.toFixed(1), "text-anchor": "middle", dy: "0.35em",
+    }, String(v));
     group.addEventListener("click", () => onVertexClick(v));
     group.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onVertexClick(v); } });
   });

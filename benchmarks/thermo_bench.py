@@ -1,0 +1,250 @@
+"""Benchmark: canonical forms and thermographs, endnim.cgt against cgt-tools (cgt-py, Rust).
+
+The same set of games is built by both engines, each in a fresh process, and then every
+value's thermograph (walls, mean, temperature) is computed. Two sets:
+
+* ``random``: 20,000 short games built by random options from numbers, * and ↑ (the test
+  suite's generator, ``tests/cgt/test_thermograph.py``; about half are hot), each new game
+  made from earlier ones;
+* ``rows``: every partizan End-Nim position of length <= 5 with piles <= 5 (the options of a
+  position are positions already built: subpositions shared).
+
+cgt-py builds a game only from text, so its construction is ``CanonicalForm("{L1,...|R1,...}")``
+with the options written as cgt-py prints its own canonical forms: that is how a Python user
+reaches it. The thermograph phase is like for like: both engines start from built canonical
+forms and compute every thermograph once. Both must agree on every temperature and mean.
+Each measurement is repeated, the engines interleaved, and the best CPU time kept.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/thermo_bench.py            # both sets, 3 repeats
+
+It prints a Markdown table and writes ``benchmarks/thermo_results.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import platform
+import random
+import re
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).with_name("thermo_results.json")
+ENGINES = ("endnim.cgt", "cgt-py")
+SETS = ("random", "rows")
+
+
+# --------------------------------------------------------------------------- the games
+def _recipe_random(count: int = 20_000, seed: int = 30) -> list[tuple[list[int], list[int]]]:
+    """Each game as (left, right) indices into the list of earlier games; the first 15 are the
+    seeds (numbers -3..3 by halves, *, ↑), given as (-1 - k) codes below."""
+    rng = random.Random(seed)
+    pool = list(range(15))
+    recipe: list[tuple[list[int], list[int]]] = []
+    births = [0] * 15  # a stand-in for the birthday cap: depth of construction
+    while len(recipe) < count:
+        left = rng.sample(pool, rng.randint(1, 3))
+        right = rng.sample(pool, rng.randint(1, 3))
+        index = 15 + len(recipe)
+        recipe.append((left, right))
+        births.append(1 + max(births[i] for i in left + right))
+        if births[-1] <= 4:
+            pool.append(index)
+    return recipe
+
+
+SEED_TEXTS = [str(Fraction(n, 2)) for n in range(-6, 7)] + ["*", "^"]
+
+
+def _rows() -> list[tuple[int, ...]]:
+    return [row for length in range(1, 6) for row in itertools.product(range(1, 6), repeat=length)]
+
+
+# --------------------------------------------------------------------------- workers
+def _worker_endnim(which: str) -> dict[str, Any]:
+    from endnim.cgt import game, number, parse
+    from endnim.cgt.thermograph import thermograph
+
+    start = time.process_time()
+    if which == "random":
+        games = [number(Fraction(t)) if t[0] not in "*^" else parse(t) for t in SEED_TEXTS]
+        for left, right in _recipe_random():
+            games.append(game([games[i] for i in left], [games[i] for i in right]))
+        values = games[15:]
+    else:
+        from endnim.variants import get_variant
+
+        variant: Any = get_variant("partizan")
+        built: dict[tuple[int, ...], Any] = {(): number(0)}
+        values = []
+        for row in _rows():
+            lefts = [built[o[3]] for o in variant.raw_options(row, "L")]
+            rights = [built[o[3]] for o in variant.raw_options(row, "R")]
+            built[row] = game(lefts, rights)
+            values.append(built[row])
+    forms = time.process_time() - start
+    start = time.process_time()
+    thermal = [(thermograph(v).temperature, thermograph(v).mean) for v in values]
+    thermo = time.process_time() - start
+    return _report(forms, thermo, [f"{t} {m}" for t, m in thermal])
+
+
+_DYADIC = re.compile(r"DyadicRationalNumber\('([^']*)'\)")
+_FORM = re.compile(r"CanonicalForm\('(.*)'\)", re.S)
+
+
+def _worker_cgt(which: str) -> dict[str, Any]:
+    import cgt_py
+
+    def text(g: Any) -> str:
+        match = _FORM.fullmatch(repr(g))
+        assert match is not None
+        return match.group(1)
+
+    start = time.process_time()
+    if which == "random":
+        games = [cgt_py.CanonicalForm(t) for t in SEED_TEXTS]
+        texts = [text(g) for g in games]
+        for left, right in _recipe_random():
+            made = cgt_py.CanonicalForm(
+                "{"
+                + ",".join(texts[i] for i in left)
+                + "|"
+                + ",".join(texts[i] for i in right)
+                + "}"
+            )
+            games.append(made)
+            texts.append(text(made))
+        values = games[15:]
+    else:
+        from endnim.variants import get_variant
+
+        variant: Any = get_variant("partizan")
+        built: dict[tuple[int, ...], str] = {(): "0"}
+        values = []
+        for row in _rows():
+            lefts = [built[o[3]] for o in variant.raw_options(row, "L")]
+            rights = [built[o[3]] for o in variant.raw_options(row, "R")]
+            made = cgt_py.CanonicalForm("{" + ",".join(lefts) + "|" + ",".join(rights) + "}")
+            built[row] = text(made)
+            values.append(made)
+    forms = time.process_time() - start
+    start = time.process_time()
+    thermal = []
+    for v in values:
+        graph = v.thermograph  # the walls, as endnim computes them
+        thermal.append((v.temperature, graph))
+    thermo = time.process_time() - start
+    means = [_mean(graph) for _, graph in thermal]
+    return _report(
+        forms,
+        thermo,
+        [f"{_dyadic(t)} {m}" for (t, _), m in zip(thermal, means, strict=True)],
+    )
+
+
+def _dyadic(x: Any) -> str:
+    match = _DYADIC.fullmatch(repr(x))
+    return str(Fraction(match.group(1) if match else repr(x)))
+
+
+def _mean(graph: Any) -> str:
+    """The mast of a cgt-py thermograph (the first field of its left Trajectory)."""
+    match = re.search(r"Trajectory\(([^,]+),", repr(graph))
+    assert match is not None
+    return str(Fraction(match.group(1)))
+
+
+def _report(forms: float, thermo: float, lines: list[str]) -> dict[str, Any]:
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    hot = sum(Fraction(line.split()[0]) > 0 for line in lines)
+    return {
+        "forms": forms,
+        "thermographs": thermo,
+        "games": len(lines),
+        "hot": hot,
+        "digest": digest,
+    }
+
+
+# --------------------------------------------------------------------------- driver
+def _measure(engine: str, which: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", engine, which],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark, print a Markdown table, write ``thermo_results.json``."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--sets", nargs="*", default=list(SETS), choices=SETS)
+    parser.add_argument("--repeat", type=int, default=3, help="measurements per engine")
+    parser.add_argument("--worker", nargs=2, metavar=("ENGINE", "SET"), help=argparse.SUPPRESS)
+    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON")
+    args = parser.parse_args(argv)
+    if args.worker:
+        engine, which = args.worker
+        work = _worker_endnim if engine == "endnim.cgt" else _worker_cgt
+        print(json.dumps(work(which)))
+        return 0
+    records = []
+    for which in args.sets:
+        runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in ENGINES}
+        for _ in range(args.repeat):
+            for engine in ENGINES:  # interleaved, so a busy spell hits both
+                runs[engine].append(_measure(engine, which))
+        ours = {k: min(r[k] for r in runs["endnim.cgt"]) for k in ("forms", "thermographs")}
+        theirs = {k: min(r[k] for r in runs["cgt-py"]) for k in ("forms", "thermographs")}
+        first, other = runs["endnim.cgt"][0], runs["cgt-py"][0]
+        if first["digest"] != other["digest"]:
+            print(f"{which}: the engines disagree on a temperature or mean", file=sys.stderr)
+            return 1
+        records.append(
+            {
+                "set": which,
+                "games": first["games"],
+                "hot": first["hot"],
+                "endnim": ours,
+                "cgt_py": theirs,
+                "ratio_forms": theirs["forms"] / ours["forms"],
+                "ratio_thermographs": theirs["thermographs"] / ours["thermographs"],
+            }
+        )
+    print(
+        "| set | games (hot) | endnim forms | cgt-py forms | ratio | endnim thermographs "
+        "| cgt-py thermographs | ratio |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for r in records:
+        print(
+            f"| {r['set']} | {r['games']:,} ({r['hot']:,}) | {r['endnim']['forms']:.3f} s "
+            f"| {r['cgt_py']['forms']:.3f} s | {r['ratio_forms']:.2f}x "
+            f"| {r['endnim']['thermographs']:.3f} s | {r['cgt_py']['thermographs']:.3f} s "
+            f"| {r['ratio_thermographs']:.2f}x |"
+        )
+    args.output.write_text(
+        json.dumps(
+            {"machine": platform.platform(), "python": platform.python_version(), "runs": records},
+            indent=2,
+        )
+        + "\n"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,11 @@
+"""Supervised workers for untrusted code: one mechanism for the command line and the server.
+
+A user's rule set runs in a worker process (:mod:`endnim.supervise.worker`), confined
+(:mod:`endnim.supervise.confine`), watched through a shared page (:mod:`endnim.supervise.watch`)
+by a :class:`Supervisor` that holds the deadlines, reads every answer back as plain data
+(:mod:`endnim.supervise.plain`) and alone writes endnim's output. See docs/architecture.md.
+"""
+
+from endnim.supervise.supervisor import Supervisor, WorkerFault, hook_timeout
+
+__all__ = ["Supervisor", "WorkerFault", "hook_timeout"]

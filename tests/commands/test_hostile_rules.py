@@ -1,0 +1,246 @@
+"""Rule sets that fight back (tests/rules_gallery/hostile.py), on the command line: each cell
+is the correct answer or one line naming the rule set, and no process is left behind; a batch
+loses no line whatever happens to its workers (issues 29 and 34)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.rules_gallery.batch_faults import ATTACKS
+from tests.rules_gallery.hostile import HOSTILE
+
+GALLERY = Path(__file__).parents[1] / "rules_gallery"
+HOSTILE_FILE = GALLERY / "hostile.py"
+HANG_GUARD = 300  # seconds: a run this long is a hang, never a slow machine's normal time
+HARMS = 12  # kills, stops and starvings of the random batch's workers
+
+
+def _endnim(
+    *args: str, stdin: str | None = None, **env: str
+) -> tuple[subprocess.CompletedProcess[str], str]:
+    """Run endnim with a fresh marker in its environment (its workers inherit it)."""
+    marker = uuid.uuid4().hex
+    done = subprocess.run(
+        [sys.executable, "-m", "endnim.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        env={**os.environ, "ENDNIM_HOOK_TIMEOUT": "2", "ENDNIM_TEST_MARK": marker, **env},
+    )
+    return done, marker
+
+
+def _left_behind(marker: str) -> list[int]:
+    """Processes still alive whose environment carries ``marker``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as environ:
+                if f"ENDNIM_TEST_MARK={marker}".encode() in environ.read():
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def _no_process_left(marker: str) -> None:
+    for _ in range(50):  # a killed worker may take a moment to be reaped
+        if not _left_behind(marker):
+            return
+        time.sleep(0.1)
+    assert not _left_behind(marker), "processes left behind"
+
+
+def _end_nim(position: str) -> dict[str, object]:
+    from endnim import analyze
+
+    return json.loads(analyze(position).to_json())
+
+
+CELLS = {
+    "analyze": (["analyze", "--json", "3 1 4"], None),
+    "batch": (["analyze", "--json", "--batch", "-"], "3 1 4\n2 2\n"),
+    "table": (["table", "-f", "json", "-a", "1..2", "-b", "1..2"], None),
+}
+
+
+EVERY_CELL = ("Chatty", "ForgingAnswers", "LoopingMoveText", "SignallingParent")
+"""Classes run through every cell here; the others through analyze (the whole matrix, every
+class through every command, is benchmarks/fuzz_rules.py's, in bash scripts/fuzz.sh)."""
+MATRIX = [
+    (name, cell)
+    for name in sorted(n for n in HOSTILE if n != "BadHashPosition")
+    for cell in sorted(CELLS)
+    if cell == "analyze" or name in EVERY_CELL
+]
+
+
+@pytest.mark.parametrize(("name", "cell"), MATRIX)
+def test_a_hostile_rule_set_is_answered_or_one_line(name: str, cell: str) -> None:
+    args, stdin = CELLS[cell]
+    done, marker = _endnim(*args, "--rules", f"{HOSTILE_FILE}:{name}", stdin=stdin)
+    _no_process_left(marker)
+    assert not Path("/tmp/endnim-forged-answer-ran").exists()
+    errors = [line for line in done.stderr.splitlines() if line.strip()]
+    if done.returncode == 0:
+        assert not errors, done.stderr
+        if cell == "analyze":
+            answer = json.loads(done.stdout)
+            assert answer["grundy"] == _end_nim("3 1 4")["grundy"]
+        elif cell == "batch":
+            lines = [json.loads(line) for line in done.stdout.splitlines()]
+            assert [a["grundy"] for a in lines] == [_end_nim(p)["grundy"] for p in ("3 1 4", "2 2")]
+        return
+    assert HOSTILE[name] is not None, f"{name} must be answered: {done.stderr}"
+    assert done.returncode == 2, done.stderr
+    if cell == "batch":  # one error per line, and a JSON line for each
+        lines = [json.loads(line) for line in done.stdout.splitlines()]
+        assert len(lines) == 2 and all("error" in a or "grundy" in a for a in lines)
+    else:
+        assert len(errors) == 1, done.stderr
+    assert "internal error" not in done.stderr and f"(hostile.py:{name})" in errors[0]
+    assert HOSTILE[name] in errors[0], errors[0]
+
+
+def test_positions_that_are_no_plain_data_are_refused() -> None:
+    done, marker = _endnim("analyze", "--rules", f"{HOSTILE_FILE}:BadHashPosition", "5")
+    _no_process_left(marker)
+    assert done.returncode == 2 and "parse_position()" in done.stderr
+    assert "plain data" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_whose_import_never_ends_is_one_line() -> None:
+    done, marker = _endnim(
+        "analyze", "--rules", f"{GALLERY / 'looping_import.py'}:Never", "3", ENDNIM_HOOK_TIMEOUT="1"
+    )
+    _no_process_left(marker)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "endnim: error: rule set file 'looping_import.py': import() did not return within 1 s "
+        "and was stopped (a loop or a sleep? set ENDNIM_HOOK_TIMEOUT to allow longer)"
+    ]
+
+
+def test_check_rules_survives_a_looping_import_and_hostile_hooks() -> None:
+    done, _ = _endnim(
+        "check-rules", f"{GALLERY / 'looping_import.py'}:Never", ENDNIM_HOOK_TIMEOUT="1"
+    )
+    assert done.returncode == 2 and "import() did not return" in done.stderr
+    for name in ("LoopingMoveText", "HugeNotation", "UnprintableError", "AllocatingThreads"):
+        done, marker = _endnim(
+            "check-rules", "--json", "--max-piles", "2", "--max-pile", "3", f"{HOSTILE_FILE}:{name}"
+        )
+        _no_process_left(marker)
+        assert done.returncode in (0, 1), (name, done.stderr)
+        report = json.loads(done.stdout)
+        if HOSTILE[name] is not None:
+            assert not report["ok"] and HOSTILE[name].split("(")[0] in json.dumps(report), name
+
+
+def _batch_input(count: int, seed: int) -> tuple[list[str], dict[int, int]]:
+    """``count`` rows: End-Nim rows of 1-5 piles, and six-pile rows that attack (line number
+    -> first pile)."""
+    rng = random.Random(seed)
+    lines, attacks = [], {}
+    for number in range(1, count + 1):
+        if rng.random() < 0.12:
+            first = rng.choice(sorted(ATTACKS))
+            lines.append(" ".join(map(str, [first, *(rng.randint(1, 3) for _ in range(5))])))
+            attacks[number] = first
+        else:
+            lines.append(" ".join(str(rng.randint(1, 7)) for _ in range(rng.randint(1, 5))))
+    return lines, attacks
+
+
+def test_every_batch_line_gives_one_complete_line_whatever_its_worker_does() -> None:
+    lines, attacks = _batch_input(60, seed=29)
+    done, marker = _endnim(
+        "analyze", "--json", "--rules", f"{GALLERY / 'batch_faults.py'}:SixPileFaults",
+        "--batch", "-", stdin="\n".join(lines) + "\n", ENDNIM_HOOK_TIMEOUT="1",
+    )  # fmt: skip
+    _no_process_left(marker)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    assert done.returncode == (2 if attacks else 0)
+    for number, (text, answer) in enumerate(zip(lines, answers, strict=True), start=1):
+        if number in attacks:
+            assert answer["line"] == number and answer["input"] == text
+            assert (
+                "six-pile-faults" in answer["error"] and ATTACKS[attacks[number]] in answer["error"]
+            )
+        else:
+            assert answer["grundy"] == _end_nim(text)["grundy"], text
+            assert answer["winning_moves"] == _end_nim(text)["winning_moves"], text
+
+
+def _worker_pids(marker: str, parent: int) -> list[int]:
+    return [pid for pid in _left_behind(marker) if pid != parent]
+
+
+def test_a_batch_whose_workers_are_killed_stopped_and_starved_at_random_loses_no_line() -> None:
+    """Another process kills, stops and starves the batch's workers at random while it runs:
+    every input line still gives exactly one complete JSON line, in order, and every answer
+    equals a fresh computation."""
+    rng = random.Random(34)
+    lines = [" ".join(str(rng.randint(1, 9)) for _ in range(rng.randint(3, 6))) for _ in range(400)]
+    marker = uuid.uuid4().hex
+    process = subprocess.Popen(
+        [sys.executable, "-m", "endnim.cli", "analyze", "--json", "--rules",
+         f"{GALLERY / 'hostile.py'}:Chatty", "--batch", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "ENDNIM_HOOK_TIMEOUT": "1", "ENDNIM_TEST_MARK": marker},
+    )  # fmt: skip
+    done = threading.Event()
+    harmed: list[str] = []
+
+    def harm() -> None:
+        while len(harmed) < HARMS and not done.wait(rng.uniform(0.2, 0.6)):
+            pids = _worker_pids(marker, process.pid)
+            if not pids:
+                continue
+            how = rng.choice(["kill", "stop", "starve"])
+            try:
+                if how == "kill":
+                    os.kill(pids[0], signal.SIGKILL)
+                elif how == "stop":
+                    os.kill(pids[0], signal.SIGSTOP)
+                else:  # starve: stop it for a moment, then let it go on
+                    os.kill(pids[0], signal.SIGSTOP)
+                    time.sleep(0.2)
+                    os.kill(pids[0], signal.SIGCONT)
+            except ProcessLookupError:
+                continue
+            harmed.append(how)
+
+    harmer = threading.Thread(target=harm)
+    harmer.start()
+    try:
+        out, err = process.communicate("\n".join(lines).encode() + b"\n", timeout=HANG_GUARD)
+    finally:
+        done.set()
+        harmer.join()
+    _no_process_left(marker)
+    answers = [json.loads(line) for line in out.decode().splitlines()]
+    assert len(answers) == len(lines), err.decode()[-2000:]
+    assert harmed, "the workers were never harmed: the test proved nothing"
+    for number, (text, answer) in enumerate(zip(lines, answers, strict=True), start=1):
+        if "error" in answer:
+            assert answer["line"] == number and answer["input"] == text
+            assert "chatty" in answer["error"] and "internal error" not in answer["error"]
+        else:
+            assert answer["position"] == [int(p) for p in text.split()]
+            assert answer["grundy"] == _end_nim(text)["grundy"], text
