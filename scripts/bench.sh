@@ -19,9 +19,11 @@
 #  11. benchmarks/tree_sweep_bench.py the tree sweep on 1 and 2 worker processes, <= 10 vertices,
 #                                labels <= 3, in one run (tree_sweep_results.json)
 #  12. benchmarks/depot_bench.py  the compiled warehouse search vs the Python search (depot_results.json)
+#  13. benchmarks/proof_bench.py proofs of atlas rows (prover, checker) against observing them
+#                                (proof_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
 # shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|
-# thermo|treesweep|depots to run only one.
+# thermo|treesweep|depots|proofs to run only one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -74,4 +76,8 @@ fi
 if [[ "$only" == all || "$only" == depots ]]; then
     if (( quick )); then .venv/bin/python benchmarks/depot_bench.py --quick
     else .venv/bin/python benchmarks/depot_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == proofs ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/proof_bench.py --quick
+    else .venv/bin/python benchmarks/proof_bench.py; fi
 fi

@@ -46,6 +46,26 @@ def atlas() -> None:
 @click.option("--long-piles", type=click.IntRange(min=0), default=4, show_default=True)
 @click.option("--min-periods", type=click.IntRange(min=2), default=3, show_default=True)
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@click.option(
+    "--prove",
+    is_flag=True,
+    help="Prove the rows instead (End-Nim's recurrence: endnim, misere, misere-conway, loop): "
+    "OUT is then a sealed JSON summary, one line per row; --cols is ignored (see --budget).",
+)
+@click.option(
+    "--certificates",
+    default="data/atlas/certificates",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Where --prove writes its certificates (one file per table).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=16),
+    default=10**6,
+    show_default=True,
+    help="The last column --prove computes.",
+)
 def periodicity(
     out: str,
     variants: tuple[str, ...],
@@ -55,6 +75,9 @@ def periodicity(
     long_piles: int,
     min_periods: int,
     threads: int | None,
+    prove: bool,
+    certificates: str,
+    budget: int,
 ) -> None:
     """Preperiod, period and saltus of every row a of every a·w·b table, as CSV.
 
@@ -84,6 +107,9 @@ def periodicity(
         short_piles=short_piles,
         long_piles=long_piles,
     )
+    if prove:
+        _prove_atlas(out, certificates, spec, budget, threads)
+        return
     start = time.perf_counter()
     try:
         from endnim.render import ProgressBar
@@ -112,6 +138,45 @@ def periodicity(
     total = len(spec.tables())
     click.echo(
         f"{out}: {total} tables ({total * rows} rows), {computed} computed now in {elapsed:.1f} s"
+    )
+
+
+def _prove_atlas(out: str, folder: str, spec: object, budget: int, threads: int | None) -> None:
+    """``endnim atlas periodicity OUT --prove``: certificates of every row, resumable."""
+    from endnim.analysis.atlas.periodicity import AtlasSpec
+    from endnim.analysis.atlas.proofs import run_proofs
+
+    assert isinstance(spec, AtlasSpec)
+    variants = [v for v in spec.variants if v != "muller"] if len(spec.variants) > 1 else None
+    if variants is not None:  # the default list: the rule sets of End-Nim's recurrence
+        from endnim.analysis.proofs.rows import supports_proofs
+
+        spec = AtlasSpec(
+            tuple(v for v in variants if supports_proofs(v)),
+            spec.middles,
+            spec.rows,
+            spec.cols,
+            spec.min_periods,
+        )
+    from endnim.render import ProgressBar
+
+    start = time.perf_counter()
+    try:
+        with ProgressBar("tables", describe=str) as bar:
+            lines = run_proofs(
+                out, folder, spec, budget=budget, threads=threads, progress=bar.update
+            )
+    except KeyboardInterrupt:
+        click.echo(
+            f"endnim: interrupted; finished certificates are kept in {folder}: run the same "
+            "command again to continue",
+            err=True,
+        )
+        sys.exit(130)
+    proved = sum(line["proved"] for line in lines)
+    click.echo(
+        f"{out}: {proved} of {len(lines)} rows proved, certificates in {folder} "
+        f"({time.perf_counter() - start:.1f} s)"
     )
 
 

@@ -37,6 +37,32 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@click.option(
+    "--prove",
+    is_flag=True,
+    help="Prove each row's period (End-Nim's recurrence: End-Nim, misère, Loop; octal games by "
+    "Guy–Smith) and write certificates; --cols is then ignored (see --budget).",
+)
+@click.option(
+    "--certificates",
+    default="certificates",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Where --prove writes its certificates (one file per table).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=16),
+    default=None,
+    help="The last column (octal: heap) --prove computes [default: 1000000; octal: 16384].",
+)
+@click.option(
+    "--check",
+    "check_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Verify a certificate written by --prove (and the certificates it relies on).",
+)
 def periodicity(
     variant: str,
     convention: str,
@@ -47,6 +73,10 @@ def periodicity(
     min_periods: int,
     as_json: bool,
     threads: int | None,
+    prove: bool,
+    certificates: str,
+    budget: int | None,
+    check_path: str | None,
 ) -> None:
     """Preperiod, period and saltus of each row a of the table of a·w·b (b varying).
 
@@ -56,7 +86,21 @@ def periodicity(
 
     \b
     endnim periodicity --middle 4 --a 1..20 --cols 1..2048
+    endnim periodicity --middle 4 --a 1..32 --prove --json
+    endnim periodicity --check certificates/endnim/awb-4.json
+    endnim periodicity --rules examples/variants/octal.py:Octal07 --prove
     """
+    if check_path is not None:
+        from endnim.commands.proofs import check_command
+
+        check_command(check_path, as_json)
+        return
+    if prove:
+        from endnim.commands.proofs import prove_command
+
+        name = variant_name(variant.lower(), convention)
+        prove_command(name, middle, rows, layout, certificates, budget, as_json, threads)
+        return
     from endnim.analysis.periodicity import growth_summary, table_periodicity
     from endnim.analysis.tables import table_path, table_path_note
     from endnim.variants import get_row_variant

@@ -1,0 +1,154 @@
+"""Certificate files of periodicity proofs: what a proof states and where it is written.
+
+A law v(b + period) = v(b) + saltus for every b >= preperiod is a :class:`Law`. A table's
+certificate (one sealed JSON file per table a·w·b of one rule set, :mod:`endnim.sealed`) names
+the law of its input row w·b (the lone piles, or a row of the table of w[1:] by its
+certificate file and seal) and, per row a, either the finite facts of its proof (the repeated
+state: where it repeats and which input rows matter) or why it is not proved.
+
+>>> Law(1, 4, 4).value_from([9, 1, 2, 3, 4], 10)   # 1, 2, 3, 4 then + 4 every 4 steps
+10
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from endnim.errors import EndNimError
+from endnim.sealed import read_sealed, seal, write_sealed
+
+ROW_KIND = "endnim-row-table"
+OCTAL_KIND = "octal-guy-smith"
+
+
+class CertificateError(EndNimError):
+    """A certificate that cannot be read or does not hold."""
+
+
+@dataclass(frozen=True)
+class Law:
+    """v(b + period) = v(b) + saltus for every b >= preperiod."""
+
+    preperiod: int
+    period: int
+    saltus: int
+
+    def value_from(self, known: Sequence[int], b: int) -> int:
+        """v(b) from ``known`` = v(0..n) with n >= preperiod + period - 1, by the law.
+
+        >>> Law(0, 2, 1).value_from([5, 7], 5)   # 5, 7, 6, 8, 7, 9
+        9
+        """
+        if b < len(known):
+            return int(known[b])
+        steps, rest = divmod(b - self.preperiod, self.period)
+        return int(known[self.preperiod + rest]) + steps * self.saltus
+
+
+@dataclass(frozen=True)
+class RowProof:
+    """One row's proof: from b = ``start`` on the row repeats its state after ``delta``
+    columns, shifted by ``delta`` (the mex of the row so far is ``mex`` at ``start``). The
+    input rows a' < a are split into ``relevant`` (periods dividing delta), ``harmless`` (at
+    every b from ``start`` on below the mex, among the row's earlier values or above its value:
+    checked over lcm(delta, its period) columns), ``crossing`` (the rest: with the relevant
+    ones they give the predicted values, checked together over the lcm of all their periods)
+    and ``bounded`` (saltus 0, below the mex).
+    ``law`` is the row's least period and least preperiod; ``values_sha256`` the digest of
+    v(0..start + delta) (:func:`values_digest`)."""
+
+    a: int
+    law: Law | None
+    start: int = 0
+    delta: int = 0
+    mex: int = 0
+    relevant: tuple[int, ...] = ()
+    harmless: tuple[int, ...] = ()
+    crossing: tuple[int, ...] = ()
+    bounded: tuple[int, ...] = ()
+    values_sha256: str = ""
+    why_not: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the certificate file."""
+        data = asdict(self)
+        data["law"] = asdict(self.law) if self.law is not None else None
+        for key in ("relevant", "harmless", "crossing", "bounded"):
+            data[key] = list(data[key])
+        return data
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> RowProof:
+        """The proof of :meth:`to_dict`'s data (a malformed one is a :class:`CertificateError`).
+
+        >>> proof = RowProof(1, Law(1, 2, 2), 1, 2, 0, (0,), (), (), (), "x")
+        >>> RowProof.from_dict(proof.to_dict()) == proof
+        True
+        """
+        try:
+            law = data["law"]
+            return RowProof(
+                a=int(data["a"]),
+                law=Law(**{k: int(v) for k, v in law.items()}) if law is not None else None,
+                start=int(data["start"]),
+                delta=int(data["delta"]),
+                mex=int(data["mex"]),
+                relevant=tuple(int(x) for x in data["relevant"]),
+                harmless=tuple(int(x) for x in data["harmless"]),
+                crossing=tuple(int(x) for x in data["crossing"]),
+                bounded=tuple(int(x) for x in data["bounded"]),
+                values_sha256=str(data["values_sha256"]),
+                why_not=None if data["why_not"] is None else str(data["why_not"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise CertificateError(f"a row proof is malformed ({error!r})") from None
+
+
+def values_digest(values: Sequence[int]) -> str:
+    """The SHA-256 of a row's values written as decimal numbers separated by commas.
+
+    >>> values_digest([0, 1]) == hashlib.sha256(b"0,1").hexdigest()
+    True
+    """
+    return hashlib.sha256(",".join(str(int(v)) for v in values).encode()).hexdigest()
+
+
+def table_file(folder: str | os.PathLike[str], variant: str, middle: Sequence[int]) -> Path:
+    """Where the certificate of the table of a·middle·b of ``variant`` is written.
+
+    >>> table_file("certs", "endnim", (4, 2)).as_posix()
+    'certs/endnim/awb-4-2.json'
+    >>> table_file("certs", "loop", ()).as_posix()
+    'certs/loop/awb.json'
+    """
+    name = "awb" + "".join(f"-{pile}" for pile in middle)
+    return Path(folder) / variant / f"{name}.json"
+
+
+def write_certificate(path: Path, data: dict[str, Any]) -> None:
+    """Write a certificate (sealed: its SHA-256 is checked by every read)."""
+    write_sealed(path, data)
+
+
+def read_certificate(path: Path) -> dict[str, Any]:
+    """A certificate's data after checking its seal (a missing, damaged or edited file is a
+    one-line :class:`CertificateError`)."""
+    try:
+        data = read_sealed(path, "certificate", "prove the row again with --prove")
+    except EndNimError as error:
+        raise CertificateError(str(error)) from None
+    if data is None:
+        raise CertificateError(f"no certificate {path}")
+    if not isinstance(data, dict) or data.get("kind") not in (ROW_KIND, OCTAL_KIND):
+        raise CertificateError(f"{path} is not a periodicity certificate")
+    return data
+
+
+def certificate_seal(data: dict[str, Any]) -> str:
+    """The seal of a certificate's data (a certificate names its input's file by this)."""
+    return seal(data)

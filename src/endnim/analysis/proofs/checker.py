@@ -1,0 +1,396 @@
+"""The checker: verify a periodicity certificate from the finite facts it names.
+
+It shares no code with the prover (:mod:`~endnim.analysis.proofs.rows`) beyond the file
+format: it recomputes every row it checks from the recurrence
+G(a·w·b) = mex({G(a·w·b′) : b′ < b} ∪ {G(a′·w·b) : a′ < a}) in plain Python (the lone piles
+from the rule set's own hooks, G(a·w) by the memoised search, the input rows from their
+checked laws), then checks the state repetition, the split of the input rows, the digest of
+the values and that the stated period and preperiod are the least. An octal certificate is
+checked by the Guy–Smith bound from the nim-sequence it recomputes from the code.
+
+>>> import tempfile
+>>> from endnim.analysis.proofs.rows import prove_and_certify
+>>> with tempfile.TemporaryDirectory() as folder:
+...     path = prove_and_certify("endnim", (), 4, folder)[0]
+...     laws = check_certificate(path)
+>>> laws[3]
+Law(preperiod=1, period=4, saltus=4)
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from endnim.analysis.proofs.certificate import (
+    OCTAL_KIND,
+    CertificateError,
+    Law,
+    RowProof,
+    read_certificate,
+    table_file,
+    values_digest,
+)
+
+LONE_PILES_CHECKED = 512
+"""Lone piles recomputed from the rule set's hooks to check the base law."""
+
+Row = tuple[list[int], Law]
+"""A checked row: its values v(0..n) (n past its preperiod and one period) and its law."""
+
+
+def check_certificate(path: str | Path) -> dict[int, Law]:
+    """Check the certificate ``path`` (and the certificates of its input rows); the proved
+    laws by row a (octal: key 0, the nim-sequence). A certificate that does not hold is a
+    one-line :class:`CertificateError` saying what fails."""
+    target = Path(path)
+    data = read_certificate(target)
+    try:
+        if data["kind"] == OCTAL_KIND:
+            return {0: _check_octal(target, data)}
+        return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise _refuse(target, f"it is malformed ({type(error).__name__}: {error})") from None
+
+
+def _refuse(path: Path, text: str) -> CertificateError:
+    return CertificateError(f"certificate {path} does not hold: {text}")
+
+
+def _law(data: Any) -> Law:
+    return Law(int(data["preperiod"]), int(data["period"]), int(data["saltus"]))
+
+
+def _extend(row: Row, n: int) -> list[int]:
+    """v(0..n) of a checked row."""
+    known, law = row
+    return [known[b] if b < len(known) else law.value_from(known, b) for b in range(n + 1)]
+
+
+def _lone_piles(variant: str, law: Law, path: Path) -> Row:
+    """The lone piles from the rule set's hooks, checked against ``law`` on the first piles."""
+    from endnim.variants import get_row_variant
+
+    rules = get_row_variant(variant, "the checker")
+    values = [rules.terminal_value(())]
+    for pile in range(1, LONE_PILES_CHECKED + 1):
+        if rules.is_terminal((pile,)):
+            values.append(rules.terminal_value((pile,)))
+            continue
+        options = set(values[1:pile])
+        if rules.allows(()):
+            options.add(values[0])
+        mex = 0
+        while mex in options:
+            mex += 1
+        values.append(mex)
+    if law.period < 1 or law.preperiod + law.period >= len(values):
+        raise _refuse(path, "the lone piles' law is out of range")
+    for b in range(law.preperiod, len(values) - law.period):
+        if values[b + law.period] - values[b] != law.saltus:
+            raise _refuse(path, f"the lone piles break the stated law at {b}")
+    return values, law
+
+
+def _check_table(
+    path: Path, data: dict[str, Any], done: dict[Path, dict[int, Row]]
+) -> dict[int, Row]:
+    key = path.resolve()
+    if key in done:
+        return done[key]
+    try:
+        variant = str(data["variant"])
+        middle = tuple(int(x) for x in data["middle"])
+        rows = int(data["rows"])
+        base = data["base"]
+        proofs = [RowProof.from_dict(p) for p in data["proofs"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise _refuse(path, f"it is malformed ({error!r})") from None
+    if [p.a for p in proofs] != list(range(1, rows + 1)):
+        raise _refuse(path, "its rows are not 1..rows in order")
+    checked: dict[int, Row] = {}
+    if base["kind"] == "lone-piles" and not middle:
+        checked[0] = _lone_piles(variant, _law(base["law"]), path)
+    elif base["kind"] == "row" and middle:
+        source = path.parent / table_file("", variant, middle[1:]).name
+        inner = _check_table(source, read_certificate(source), done)
+        row = inner.get(middle[0])
+        if row is None or row[1] != _law(base["law"]):
+            raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
+        checked[0] = row
+    elif base["kind"] != "none":
+        raise _refuse(path, "its input row w·b is named wrongly")
+    first = _first_column(variant, middle, checked.get(0), rows)
+    for proof in proofs:
+        if proof.law is None:
+            if not proof.why_not:
+                raise _refuse(path, f"row {proof.a} is neither proved nor says why not")
+            break
+        if len(checked) != proof.a:
+            raise _refuse(path, f"row {proof.a} is proved but an input row is not")
+        checked[proof.a] = _check_row(path, proof, first[proof.a], checked)
+    for proof in proofs[len(checked) :]:
+        if proof.law is not None:
+            raise _refuse(path, f"row {proof.a} is proved but an input row is not")
+    done[key] = checked
+    return checked
+
+
+def _first_column(variant: str, middle: tuple[int, ...], lone: Row | None, rows: int) -> list[int]:
+    """G(a·w) for a = 0..rows: lone piles for w empty, else by the memoised search."""
+    from endnim.search import Solver
+    from endnim.variants import get_row_variant
+
+    if not middle:
+        assert lone is not None
+        return _extend(lone, rows)
+    solver = Solver(get_row_variant(variant, "the checker"))
+    values = [0]
+    for a in range(1, rows + 1):
+        found = solver.value((a, *middle))
+        values.append(int(getattr(found, "grundy", 0)))
+    return values
+
+
+def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row]) -> Row:
+    assert proof.law is not None
+    a, start, delta = proof.a, proof.start, proof.delta
+    where = f"row {a}: "
+    parts = sorted(proof.relevant + proof.harmless + proof.crossing + proof.bounded)
+    if parts != list(range(a)):
+        raise _refuse(path, where + "the input rows are not split into the four kinds")
+    if start < 1 or delta < 1:
+        raise _refuse(path, where + "the repeat is out of range")
+    end = start + delta
+    inputs = [_extend(checked[i], end) for i in range(a)]
+    values, mexes = _recompute(first, inputs, end)
+    if values_digest(values) != proof.values_sha256:
+        raise _refuse(path, where + "its values differ from the certificate's digest")
+    if mexes[start] != proof.mex:
+        raise _refuse(path, where + "the mex at the repeat is not the stated one")
+    early = {v - delta for v in values[:end] if v > mexes[end]}
+    if mexes[end] != mexes[start] + delta or early != {
+        v for v in values[:start] if v > mexes[start]
+    }:
+        raise _refuse(path, where + "the state does not repeat")
+    position = {v: b for b, v in enumerate(values)}
+    for i in range(a):
+        law = checked[i][1]
+        if start < law.preperiod:
+            raise _refuse(path, where + f"the repeat starts before input row {i} is periodic")
+        if i in proof.bounded:
+            span = _extend(checked[i], law.preperiod + law.period)[law.preperiod :]
+            ok = law.saltus == 0 and max(span) < proof.mex
+        elif law.saltus != law.period:
+            ok = False
+        elif i in proof.relevant:
+            ok = delta % law.period == 0
+        elif i in proof.crossing:
+            ok = True  # checked with the relevant rows below
+        else:
+            shifted = [inputs[j] for j in proof.relevant]
+            ok = _never_meets(checked[i], values, position, start, delta, shifted)
+        if not ok:
+            raise _refuse(path, where + f"input row {i} is not of the kind stated")
+    if proof.crossing:
+        group = [checked[i] for i in proof.relevant + proof.crossing]
+        if not _predicted(group, values, mexes, position, start, delta):
+            raise _refuse(path, where + "the crossing input rows break the predicted values")
+    _check_law(path, where, values, start, delta, proof.law)
+    return values, proof.law
+
+
+def _predicted(
+    group: list[Row],
+    values: list[int],
+    mexes: list[int],
+    position: dict[int, int],
+    start: int,
+    delta: int,
+) -> bool:
+    """At every b from ``start`` on the inputs of ``group`` give the value the repeated state
+    predicts, v(b′) + kΔ for b = b′ + kΔ: it is no input's value and every value from the mex
+    up to it that the row has not taken is one. Row and inputs repeat together after the lcm
+    of Δ and the inputs' periods, so that many columns decide it."""
+    import numpy as np
+
+    span = math.lcm(delta, *(law.period for _, law in group))
+    gaps = [
+        [g for g in range(mexes[b], values[b]) if position.get(g, b) >= b]
+        for b in range(start, start + delta)
+    ]
+    width = max(1, *(len(g) for g in gaps))
+    holes = np.array([g + [-1] * (width - len(g)) for g in gaps], np.int64)  # -1: no hole
+    predicted = np.array(values[start : start + delta], np.int64)
+    blocks = [
+        (np.array(known[law.preperiod : law.preperiod + law.period], np.int64), law)
+        for known, law in group
+    ]
+    for first in range(start, start + span, 1 << 14):
+        b = np.arange(first, min(first + (1 << 14), start + span), dtype=np.int64)
+        steps, phase = np.divmod(b - start, delta)
+        inputs = np.stack(
+            [
+                block[(b - law.preperiod) % law.period]
+                + (b - law.preperiod) // law.period * law.saltus
+                - steps * delta
+                for block, law in blocks
+            ],
+            axis=1,
+        )
+        rows = np.arange(len(b), dtype=np.int64)[:, None] << 33  # one key range per column
+        keys = np.sort((rows + inputs + (1 << 32)).ravel())
+        wanted = np.concatenate((predicted[phase][:, None], holes[phase]), axis=1)
+        asked = (rows + wanted + (1 << 32)).ravel()
+        at = np.minimum(np.searchsorted(keys, asked), len(keys) - 1)
+        hit = (keys[at] == asked).reshape(wanted.shape)
+        if hit[:, 0].any() or not (hit[:, 1:] | (wanted[:, 1:] < 0)).all():
+            return False
+    return True
+
+
+def _never_meets(
+    row: Row,
+    values: list[int],
+    position: dict[int, int],
+    start: int,
+    delta: int,
+    relevant: list[list[int]],
+) -> bool:
+    """An input row never changes the row's mex from ``start`` on: at every b its value is
+    below the mex, among the row's earlier values, a value of a relevant input row (those
+    repeat shifted by delta every delta columns: ``relevant``) or above the row's value. The
+    row repeats its state shifted by delta every delta columns, the input its values shifted by
+    its saltus every period, so lcm(delta, period) columns from ``start`` decide it."""
+    known, law = row
+    for b in range(start, start + math.lcm(delta, law.period)):
+        steps, phase = divmod(b - start, delta)
+        same = start + phase
+        moved = law.value_from(known, b) - steps * delta
+        if (
+            moved >= 0
+            and position.get(moved, same) >= same
+            and moved <= values[same]
+            and all(other[same] != moved for other in relevant)
+        ):
+            return False
+    return True
+
+
+def _recompute(first: int, inputs: list[list[int]], end: int) -> tuple[list[int], list[int]]:
+    """v(0..end) of a row by the plain recurrence, and its mex before each b (0..end)."""
+    values = [first]
+    taken = {first}
+    mex = 0
+    while mex in taken:
+        mex += 1
+    mexes = [0, mex]  # mexes[b]: the mex of v(0..b-1)
+    columns = list(zip(*inputs, strict=True)) if inputs else [()] * (end + 1)
+    for b in range(1, end + 1):
+        excluded = set(columns[b])
+        value = mex
+        while value in taken or value in excluded:
+            value += 1
+        values.append(value)
+        taken.add(value)
+        while mex in taken:
+            mex += 1
+        mexes.append(mex)
+    return values, mexes[: end + 1]
+
+
+def _check_law(path: Path, where: str, values: list[int], start: int, delta: int, law: Law) -> None:
+    """The stated law holds, with the least period and the least preperiod (b ≥ 1)."""
+    period, preperiod = law.period, law.preperiod
+
+    def value(b: int) -> int:
+        return values[b] if b < len(values) else value(b - delta) + delta
+
+    def holds(d: int, b: int) -> bool:
+        return value(b + d) - value(b) == d
+
+    if period < 1 or delta % period or law.saltus != period or not 1 <= preperiod <= start:
+        raise _refuse(path, where + "the stated law does not follow from the repeat")
+    if not all(holds(period, b) for b in range(preperiod, start + delta)):
+        raise _refuse(path, where + "the stated law does not hold")
+    if preperiod > 1 and holds(period, preperiod - 1):
+        raise _refuse(path, where + "the stated preperiod is not the least")
+    for prime in _primes(period):
+        if all(holds(period // prime, b) for b in range(start, start + delta)):
+            raise _refuse(path, where + "the stated period is not the least")
+
+
+def _primes(n: int) -> list[int]:
+    found, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            found.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    return [*found, n] if n > 1 else found
+
+
+# ----------------------------------------------------------------------------- octal games
+def _check_octal(path: Path, data: dict[str, Any]) -> Law:
+    """Guy–Smith: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves it for every n ≥ n0 (t the
+    last non-zero digit of the code)."""
+    try:
+        code = str(data["code"])
+        law = _law(data["law"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise _refuse(path, f"it is malformed ({error!r})") from None
+    digits = _octal_digits(code, path)
+    t = max(k for k, d in enumerate(digits) if d)
+    if law.saltus != 0 or law.period < 1 or law.preperiod < 0:
+        raise _refuse(path, "an octal law has saltus 0 and a positive period")
+    last = 2 * law.preperiod + law.period + t
+    values = _nim_sequence(digits, last + law.period)
+    if any(values[n + law.period] != values[n] for n in range(law.preperiod, last)):
+        raise _refuse(path, "the Guy–Smith check fails")
+    if law.preperiod > 0 and values[law.preperiod - 1 + law.period] == values[law.preperiod - 1]:
+        raise _refuse(path, "the stated preperiod is not the least")
+    for prime in _primes(law.period):
+        d = law.period // prime
+        if all(values[n + d] == values[n] for n in range(law.preperiod, last)):
+            raise _refuse(path, "the stated period is not the least")
+    return law
+
+
+def _octal_digits(code: str, path: Path) -> list[int]:
+    head, dot, tail = code.strip().partition(".")
+    text = (head or "0") + tail
+    if (
+        not dot
+        or not text.isdigit()
+        or any(c in "89" for c in text)
+        or not any(c != "0" for c in tail)
+    ):
+        raise _refuse(path, f"{code!r} is not an octal code")
+    return [int(c) for c in text]
+
+
+def _nim_sequence(digits: list[int], n: int) -> list[int]:
+    """G(0..n) of the octal game with these digits, from the rules of octal codes."""
+    values: list[int] = []
+    for heap in range(n + 1):
+        options: set[int] = set()
+        for taken, digit in enumerate(digits):
+            rest = heap - taken
+            if taken == 0 or rest < 0:
+                continue
+            if digit & 1 and rest == 0:
+                options.add(0)
+            if digit & 2 and rest > 0:
+                options.add(values[rest])
+            if digit & 4:
+                options.update(values[rest - k] ^ values[k] for k in range(1, rest // 2 + 1))
+        mex = 0
+        while mex in options:
+            mex += 1
+        values.append(mex)
+    return values
+
+
+__all__ = ["check_certificate"]
