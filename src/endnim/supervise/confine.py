@@ -88,8 +88,16 @@ def _filter(machine: str, own_pid: int) -> bytes:
     op(_JEQ_K, 0, 1, own_pid)
     op(_RET_K, 0, 0, _RET_ALLOW)
     op(_RET_K, 0, 0, deny)
-    refused = [number for name, number in calls.items() if name not in ("clone", "clone3")]
-    refused = [number for number in refused if number != calls["tgkill"]]
+    # prlimit64: reading a limit (getrlimit) yes, setting one (new_limit, args[2], given) no
+    op(_JEQ_K, 0, 6, calls["prlimit64"])
+    op(_LD_W_ABS, 0, 0, 32)  # args[2], low word
+    op(_JEQ_K, 0, 3, 0)
+    op(_LD_W_ABS, 0, 0, 36)  # args[2], high word
+    op(_JEQ_K, 0, 1, 0)
+    op(_RET_K, 0, 0, _RET_ALLOW)
+    op(_RET_K, 0, 0, deny)
+    special = ("clone", "clone3", "tgkill", "prlimit64")
+    refused = [number for name, number in calls.items() if name not in special]
     for index, number in enumerate(refused):
         left = len(refused) - index - 1
         op(_JEQ_K, left, 0, number)
