@@ -46,6 +46,13 @@ def foreign() -> Any:
     return {"ok": 1, "thing": Foreign()}
 
 
+def forged() -> None:
+    """Write an answer holding a class straight to the supervisor, as a user's code could."""
+    from endnim.supervise.channel import send
+
+    send(("ok", Foreign()))
+
+
 def try_everything() -> dict[str, str]:
     """What the confinement lets this worker do."""
     import subprocess

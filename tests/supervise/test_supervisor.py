@@ -51,8 +51,13 @@ def test_a_worker_that_dies_stops_or_overruns_is_a_fault(worker: Supervisor) -> 
 
 
 def test_an_answer_that_is_not_plain_data_is_refused(worker: Supervisor) -> None:
-    with pytest.raises(WorkerFault, match="is not opened from a worker"):
+    """The worker sends plain data only (an object is the job's error); an answer written to
+    the supervisor by other means is refused unopened and the worker replaced."""
+    with pytest.raises(TypeError, match=r"tests\.supervise\.jobs\.Foreign is no plain data"):
         worker.call(f"{JOBS}:foreign")
+    with pytest.raises(WorkerFault, match="is not opened from a worker"):
+        worker.call(f"{JOBS}:forged")
+    assert not worker.alive
 
 
 @pytest.mark.skipif(platform.system() != "Linux", reason="seccomp and /proc are Linux's")

@@ -53,6 +53,38 @@ def plain_dumps(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+def to_plain(value: Any, depth: int = 0) -> Any:
+    """``value`` as plain built-in data, for a worker to send: a ``str`` or ``int`` subclass
+    (an enum such as endnim's ``Outcome``) becomes a plain ``str`` or ``int``, containers are
+    copied; anything else is a :class:`TypeError` naming its type. No method of a subclass runs.
+
+    >>> from endnim.outcome import Outcome
+    >>> to_plain({"outcome": Outcome.P, "moves": (1, [2.5, None, b"x"])})
+    {'outcome': 'P', 'moves': (1, [2.5, None, b'x'])}
+    """
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str, bytes, complex):
+        return value
+    if depth > 200:
+        raise TypeError("an answer nested more than 200 deep")
+    if isinstance(value, bool):
+        return bool.__bool__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__index__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, bytes | bytearray):
+        return bytes(value)
+    if kind is tuple or kind is list or kind is set or kind is frozenset:
+        items = [to_plain(item, depth + 1) for item in value]
+        return kind(items)
+    if kind is dict:
+        return {to_plain(k, depth + 1): to_plain(v, depth + 1) for k, v in value.items()}
+    raise TypeError(f"a {kind.__module__}.{kind.__qualname__} is no plain data")
+
+
 def plain_loads(data: bytes) -> Any:
     """``data`` unpickled by :class:`PlainUnpickler`."""
     return PlainUnpickler(io.BytesIO(data)).load()

@@ -22,7 +22,7 @@ from typing import Any
 
 from endnim.supervise import channel, watch
 from endnim.supervise.confine import confine
-from endnim.supervise.plain import error_to_data
+from endnim.supervise.plain import error_to_data, to_plain
 
 
 def resolve(reference: str) -> Callable[..., Any]:
@@ -83,7 +83,7 @@ def _map_page(fd: int) -> Any:
 
 def _answer(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
     try:
-        return ("ok", function(*args))
+        return ("ok", to_plain(function(*args)))
     except BaseException as error:  # SystemExit and KeyboardInterrupt of a user's code too
         return ("error", error_to_data(error))
 

@@ -134,7 +134,19 @@ def is_plain(value: Any, depth: int = 0) -> bool:
         return True
     if kind is tuple or kind is frozenset:
         return depth < 64 and all(is_plain(item, depth + 1) for item in value)
-    return kind.__module__.startswith("endnim.") and "<locals>" not in kind.__qualname__
+    return _endnim_class(kind)
+
+
+def _endnim_class(kind: type) -> bool:
+    """Whether ``kind`` is a class endnim's own modules define (not merely one that says its
+    module is endnim's)."""
+    import sys
+
+    module = sys.modules.get(kind.__module__) if kind.__module__.startswith("endnim.") else None
+    found: Any = module
+    for part in kind.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is kind
 
 
 def _position(rules: AnyRuleSet, value: Any) -> Any:

@@ -31,7 +31,13 @@ from types import TracebackType
 from typing import Any
 
 from endnim.supervise.confine import die_with_parent
-from endnim.supervise.plain import error_from_data, error_to_data, plain_dumps, plain_loads
+from endnim.supervise.plain import (
+    error_from_data,
+    error_to_data,
+    plain_dumps,
+    plain_loads,
+    to_plain,
+)
 from endnim.web.compute import (
     DEFAULT_QUEUE_WAIT,
     DEFAULT_TIMEOUT,
@@ -62,7 +68,7 @@ def _serve(connection: Connection, initializer: Callable[[], None] | None = None
             return
         function, args = job
         try:
-            result: tuple[str, Any] = ("ok", function(*args))
+            result: tuple[str, Any] = ("ok", to_plain(function(*args)))
         except BaseException as error:  # handed to the waiting request, as data
             result = ("error", error_to_data(error))
         try:
