@@ -111,26 +111,23 @@ def _label(argv: list[str]) -> str:
 # ---------------------------------------------------------------------- in this process
 def _worker(argv: list[str], stdin: int | None = None) -> Any:
     """The supervisor of the command's worker, which loads the rule sets first (so that a
-    file that does not load is one line, and messages name the rule set as the file does)."""
+    file that does not load is one line); see :func:`_start`."""
     from endnim.supervise import Supervisor
 
-    worker = Supervisor(
+    return Supervisor(
         "endnim.commands.supervised:load_specs",
         (rules_specs(argv),),
         label=_label(argv),
         memory=rules_memory(),
         stdin=stdin,
     )
-    original = worker.start
 
-    def start() -> Any:
-        labels = original()
-        if isinstance(labels, list) and labels and all(isinstance(x, str) for x in labels):
-            worker.label = labels[-1][:300]
-        return labels
 
-    worker.start = start  # type: ignore[method-assign]
-    return worker
+def _start(worker: Any) -> None:
+    """Start ``worker``; its messages then name the rule set as the file does."""
+    labels = worker.start()
+    if isinstance(labels, list) and labels and all(isinstance(x, str) for x in labels):
+        worker.label = labels[-1][:300]
 
 
 def _write(kind: str, payload: Any) -> None:
@@ -177,7 +174,7 @@ def run(argv: list[str]) -> int:
         return _batch(argv)
     worker = _worker(argv, stdin=_stdin_fd())
     try:
-        worker.start()
+        _start(worker)
         code = worker.call("endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write)
     except WorkerFault as fault:
         _error(str(fault))
@@ -220,7 +217,7 @@ def _batch(argv: list[str]) -> int:
     if context.params.get("position"):
         _error("give either POSITION or --batch, not both")
         return 2
-    prepare_args = [token for token in argv]
+    prepare_args = list(argv)
     worker = _worker(argv)
     out = sys.stdout.buffer
     failures = 0
@@ -232,7 +229,7 @@ def _batch(argv: list[str]) -> int:
         nonlocal ready
         for attempt in range(START_TRIES):
             try:
-                worker.start()
+                _start(worker)
                 worker.call("endnim.commands.supervised:prepare_batch", prepare_args, _terminal())
                 ready = True
                 return

@@ -28,7 +28,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -54,6 +54,7 @@ from endnim.sweep.store import (
     write_chunk,
 )
 from endnim.sweep.tree_integrity import is_full_disk
+from endnim.sweep.window import run_windowed
 from endnim.variants import Variant, get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
@@ -206,33 +207,7 @@ class LocalExecutor:
                 result = compute_chunk(task, previous)
             return write_chunk(self.root, result, chunks)
 
-        waiting = iter(tasks)
-        running: set[Future[WrittenChunk]] = set()
-
-        def top_up() -> None:
-            while len(running) < 2 * self.workers:
-                task = next(waiting, None)
-                if task is None:
-                    return
-                running.add(self.pool.submit(job, task))
-
-        try:
-            top_up()
-            while running:
-                done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
-                for future in done:
-                    running.discard(future)
-                    on_written(future.result())
-                top_up()
-        except BaseException:
-            # interrupted: keep what is already computed, then stop
-            for future in running:
-                future.cancel()
-            for future in running:
-                if not future.cancelled():
-                    with contextlib.suppress(Exception):  # the first error is the one to report
-                        on_written(future.result())
-            raise
+        run_windowed(self.pool, job, tasks, on_written, window=2 * self.workers)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)

@@ -22,12 +22,13 @@ import contextlib
 import multiprocessing
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from endnim.sweep.plan import SweepError
+from endnim.sweep.window import run_windowed
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -83,32 +84,15 @@ class ProcessPool:
         tasks: Sequence[Task],
         finished: Callable[[Result], None],
     ) -> None:
-        waiting = iter(tasks)
-        running: set[Future[Result]] = set()
-
-        def top_up() -> None:
-            while len(running) < 2 * self.workers:
-                task = next(waiting, None)
-                if task is None:
-                    return
-                running.add(self.pool.submit(function, task))
-
         try:
-            top_up()
-            while running:
-                done, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
-                for future in done:
-                    running.discard(future)
-                    finished(future.result())
-                top_up()
+            run_windowed(
+                self.pool, function, tasks, finished, window=2 * self.workers, keep_running=False
+            )
         except BrokenProcessPool:
             raise SweepError(
                 "a worker process of the tree sweep died (out of memory? killed?): every "
                 "finished shape is kept; run the same command to resume"
             ) from None
-        finally:
-            for future in running:
-                future.cancel()
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
