@@ -116,11 +116,15 @@ def test_an_interrupted_run_resumes_anywhere(
         T.run_tree_sweep(tmp_path, 7, 2, workers=2, progress=stop_after(9))
     with T.open_tree_sweep(tmp_path) as store:
         kept = len(store.done_shapes())
-    assert kept == 9
+    # local workers store their own shapes: the 9 counted, and any of the (at most 2 x 2)
+    # shapes in flight that a worker finished storing before the pool shut down
+    assert 9 <= kept <= 9 + 4
     with pytest.raises(KeyboardInterrupt):
-        T.run_tree_sweep(tmp_path, 7, 2, scheduler=scheduler, progress=stop_after(15))
+        T.run_tree_sweep(tmp_path, 7, 2, scheduler=scheduler, progress=stop_after(kept + 3))
+    with T.open_tree_sweep(tmp_path) as store:
+        assert len(store.done_shapes()) == kept + 3  # the cluster's results: this process stores
     report = T.run_tree_sweep(tmp_path, 7, 2)
-    assert report.kept_shapes == 15 and report.computed_shapes == 25 - 15
+    assert report.kept_shapes == kept + 3 and report.computed_shapes == 25 - kept - 3
     assert contents(tmp_path) == reference
 
 

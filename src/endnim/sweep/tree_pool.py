@@ -1,13 +1,14 @@
 """Where a tree sweep's chunks are computed: in this process, in local worker processes, or on
 a Dask distributed cluster. Each executor takes a picklable function and its tasks, and hands
-every result back *in this thread* as soon as it is ready, so the one writer of the store
-(this process) stores each chunk with its digest as it finishes; an interruption keeps every
-chunk already handed back.
+every result back *in this thread* as soon as it is ready, so each chunk is stored with its
+digest as it finishes (by this process, or by a local worker process that computed it); an
+interruption keeps every chunk already stored.
 
 Worker processes (not threads: the compiled tree solver holds the GIL while it builds its
 answer) are forked where the system can (Linux): they start at once and need no
-``if __name__ == "__main__"`` guard in a caller's script; they only compute, never touching the
-store, the terminal or a lock this process holds.
+``if __name__ == "__main__"`` guard in a caller's script. An executor whose workers share this
+machine's disk (``shares_disk``) may be given tasks that store their own results (each on its
+own connection); they never touch the terminal or a lock this process holds.
 
 >>> results: list[int] = []
 >>> with open_executor(None, None) as executor:
@@ -39,6 +40,8 @@ class ShapeExecutor(Protocol):
     the calling thread, in the order they finish."""
 
     workers: int
+    shares_disk: bool
+    """Whether the workers see this process's files (so they can store what they compute)."""
 
     def run(
         self,
@@ -54,6 +57,9 @@ class InProcess:
     """Every task in this process, in order (one worker)."""
 
     workers = 1
+    shares_disk = False
+    """This process writes what it computes after computing it: there is no one to share
+    the writing with."""
 
     def run(
         self,
@@ -70,7 +76,11 @@ class InProcess:
 
 class ProcessPool:
     """``workers`` local processes, each computing one task at a time; two tasks per worker
-    are in flight, so a worker never waits for this process to store a result."""
+    are in flight, so a worker never waits for this process."""
+
+    shares_disk = True
+    """Forked on this machine: a worker can store its own results (the inserts spread over
+    the cores instead of queueing behind this process)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -100,6 +110,9 @@ class ProcessPool:
 
 class DaskShapes:
     """The same tasks on a Dask distributed cluster; this process stores what comes back."""
+
+    shares_disk = False
+    """A cluster's workers may run on other machines."""
 
     def __init__(self, address: str, *, timeout: float = 10.0) -> None:
         from endnim.sweep.runner import DaskExecutor
