@@ -96,6 +96,13 @@ if TYPE_CHECKING:
     help="At most this many inner strings per chunk (smaller: finer resume, more files).",
 )
 @click.option(
+    "--family",
+    type=click.Choice(["graphs", "trees"]),
+    default=None,
+    help="--variant depot / depot-partizan: every connected graph (labels 0..H, default) or "
+    "the tree sweep's trees with a depot on each leaf (labels 1..H).",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="JSON lines: one per level, then the summary."
 )
 def sweep(
@@ -110,6 +117,7 @@ def sweep(
     scheduler: str | None,
     shared_store: bool,
     chunk_tables: int | None,
+    family: str | None,
     as_json: bool,
 ) -> None:
     """Compute the value of every position up to a size and keep them in a store.
@@ -125,6 +133,15 @@ def sweep(
     endnim sweep -v tree --max-vertices 8 --max-label 3 --out trees-8-3
     endnim sweep-query trees-8-3 p --length 4
     endnim conjecture -v tree --holds "g <= beans" -L 8 -H 3 --sweep trees-8-3
+
+    With --variant depot or depot-partizan: every position of --family (graphs: every
+    connected graph of <= 7 vertices, labels 0..H; trees: the tree sweep's trees with a depot
+    on each leaf) up to isomorphism, with its Grundy value (depot) or outcome (depot-partizan;
+    every edge coloured L, R or G in every way), in DIR/depots.sqlite.
+
+    \b
+    endnim sweep -v depot --family graphs -L 5 -H 2 --out depots-5-2 --workers 2
+    endnim sweep-query depots-5-2 p --length 4
     """
     from endnim.sweep.plan import parse_memory
     from endnim.sweep.runner import run_sweep
@@ -133,7 +150,7 @@ def sweep(
         _repair(repair_dir, as_json)
         return
     if max_length is None or max_pile is None or out is None:
-        tree = variant == "tree"  # --variant is already the registered name
+        tree = variant in ("tree", "depot", "depot-partizan")  # already the registered name
         missing = [
             name
             for name, value in (
@@ -146,6 +163,18 @@ def sweep(
         raise EndNimError(f"missing {', '.join(missing)} (or give --repair DIR)")
 
     name = variant_name(variant.lower(), convention)
+    if family is not None and name not in ("depot", "depot-partizan"):
+        raise EndNimError("--family is for --variant depot and depot-partizan")
+    if name in ("depot", "depot-partizan"):
+        from endnim.commands.depot_sweep import depot_sweep
+
+        if chunk_tables is not None:
+            raise EndNimError("--chunk-tables is for row sweeps; a warehouse sweep cuts its own")
+        depot_sweep(
+            out, name, family or "graphs", max_length, max_pile, memory, workers, scheduler,
+            as_json,
+        )  # fmt: skip
+        return
     if name == "tree":
         _tree_sweep(out, max_length, max_pile, memory, workers, scheduler, chunk_tables, as_json)
         return
@@ -396,12 +425,18 @@ def sweep_query(
     On a tree sweep (endnim sweep -v tree) --length N means trees of N vertices, and the trees
     are listed in their canonical notation (centre first, children sorted).
     """
+    from endnim.sweep.depot_store import is_depot_sweep
     from endnim.sweep.query import parse_predicate, run_query
     from endnim.sweep.reader import open_sweep
     from endnim.sweep.trees import is_tree_sweep
 
     if is_tree_sweep(directory):
         _tree_query(directory, predicate, lengths, limit, as_json)
+        return
+    if is_depot_sweep(directory):
+        from endnim.commands.depot_sweep import depot_query
+
+        depot_query(directory, predicate, lengths, limit, as_json)
         return
     with open_sweep(directory) as stored:
         if not predicate:
@@ -516,6 +551,13 @@ def _repair(directory: str, as_json: bool) -> None:
     root = Path(directory)
     if is_tree_sweep(root):
         _repair_trees(root, as_json)
+        return
+    from endnim.sweep.depot_store import is_depot_sweep
+
+    if is_depot_sweep(root):
+        from endnim.commands.depot_sweep import depot_repair
+
+        depot_repair(root, as_json)
         return
     if not root.is_dir() or not ((root / CATALOGUE).exists() or (root / DESCRIPTION).exists()):
         raise EndNimError(f"{root} holds no sweep to repair")
