@@ -11,6 +11,11 @@ random edge colours and homes. Each position is solved from a fresh memo by each
 shared machine hits both alike. Times are CPU seconds of this process (``time.process_time``).
 The values (outcomes) must agree, else the run fails (exit 1).
 
+Then the warehouse sweep (``endnim.sweep.depot_sweep``, ``depot`` on every connected graph of
+<= 6 vertices with labels 0..2; ``--quick``: <= 5) on one process and on two worker processes,
+one after the other in this run, each into a fresh store: wall time of each and their ratio,
+with the load average (a ratio on a loaded machine says little; the stores must be equal).
+
     .venv/bin/python benchmarks/depot_bench.py            # about a CPU-minute
     .venv/bin/python benchmarks/depot_bench.py --quick
 
@@ -35,6 +40,7 @@ import networkx as nx
 from endnim.graphs import Depot, DepotPartizan, Graph
 from endnim.graphs.compiled_depot import DepotEngine
 from endnim.search import Solver
+from endnim.sweep.depot_sweep import run_depot_sweep
 
 RESULTS = Path(__file__).with_name("depot_results.json")
 DEPOT = Depot()
@@ -101,6 +107,35 @@ def measure(name: str, positions: list[Graph], partizan: bool) -> dict[str, Any]
     }
 
 
+def sweep_ratio(max_vertices: int, max_label: int) -> dict[str, Any]:
+    """The depot sweep of graphs on 1 and 2 workers: wall seconds and their ratio."""
+    import sqlite3
+    import tempfile
+
+    walls = {}
+    stored = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for workers in (1, 2):
+            out = Path(folder) / f"w{workers}"
+            begun = time.perf_counter()
+            run_depot_sweep(out, "depot", "graphs", max_vertices, max_label, workers=workers)
+            walls[workers] = time.perf_counter() - begun
+            connection = sqlite3.connect(out / "depots.sqlite")
+            stored[workers] = connection.execute(
+                "SELECT * FROM positions ORDER BY position"
+            ).fetchall()
+            connection.close()
+    if stored[1] != stored[2]:
+        raise SystemExit("the sweeps on 1 and 2 workers stored different positions")
+    return {
+        "case": f"depot sweep, graphs <= {max_vertices} vertices, labels 0..{max_label}",
+        "positions": len(stored[1]),
+        "wall_s_1_worker": round(walls[1], 2),
+        "wall_s_2_workers": round(walls[2], 2),
+        "ratio": round(walls[1] / walls[2], 2),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer, smaller positions")
@@ -118,8 +153,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name} ...", file=sys.stderr)
         rows.append(measure(name, positions, partizan))
         print(f"  {rows[-1]}", file=sys.stderr)
+    print("depot sweep on 1 and 2 workers ...", file=sys.stderr)
+    sweep_load = os.getloadavg()
+    sweep = sweep_ratio(5 if args.quick else 6, 2)
+    sweep["load_before"] = [round(x, 2) for x in sweep_load]
+    print(f"  {sweep}", file=sys.stderr)
     results = {
         "cases": rows,
+        "sweep": sweep,
         "machine": {
             "cpu": platform.processor() or platform.machine(),
             "cores": os.cpu_count(),
@@ -138,6 +179,11 @@ def main(argv: list[str] | None = None) -> int:
             f"| {row['case']} | {row['positions']} | {row['python_cpu_s']:.2f} | "
             f"{row['compiled_cpu_s']:.3f} | {row['speedup']}x |"
         )
+    print(
+        f"\n{sweep['case']}: {sweep['positions']:,} positions, {sweep['wall_s_1_worker']} s on "
+        f"1 worker, {sweep['wall_s_2_workers']} s on 2: {sweep['ratio']}x (load average "
+        f"{sweep['load_before'][0]} before)"
+    )
     return 0
 
 
