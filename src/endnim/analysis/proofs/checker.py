@@ -19,6 +19,7 @@ Law(preperiod=1, period=4, saltus=4)
 
 from __future__ import annotations
 
+import hashlib
 import math
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,9 @@ def check_certificate(path: str | Path) -> dict[int, Law]:
     try:
         if data["kind"] == OCTAL_KIND:
             return {0: _check_octal(target, data)}
-        return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
+        return {a: row[1] for a, row in _check_table(target, data)[1].items() if a > 0}
+    except CertificateError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise _refuse(target, f"it is malformed ({type(error).__name__}: {error})") from None
 
@@ -64,8 +67,14 @@ def _law(data: Any) -> Law:
 
 def _extend(row: Row, n: int) -> list[int]:
     """v(0..n) of a checked row."""
+    import numpy as np
+
     known, law = row
-    return [known[b] if b < len(known) else law.value_from(known, b) for b in range(n + 1)]
+    if n < len(known):
+        return known[: n + 1]
+    steps, rest = np.divmod(np.arange(len(known), n + 1) - law.preperiod, law.period)
+    later = np.asarray(known, np.int64)[law.preperiod + rest] + steps * law.saltus
+    return [*known, *later.tolist()]
 
 
 def _lone_piles(variant: str, law: Law, path: Path) -> Row:
@@ -93,12 +102,15 @@ def _lone_piles(variant: str, law: Law, path: Path) -> Row:
     return values, law
 
 
-def _check_table(
-    path: Path, data: dict[str, Any], done: dict[Path, dict[int, Row]]
-) -> dict[int, Row]:
-    key = path.resolve()
-    if key in done:
-        return done[key]
+_CHECKED: dict[tuple[str, ...], dict[int, Row]] = {}
+"""Tables already checked in this process, by the digests of their file and of the files of
+their input rows (so a table shared by several certificates is checked once; an edited file,
+or an edited input file, has another key and is checked again)."""
+
+
+def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dict[int, Row]]:
+    """The table's key in :data:`_CHECKED` and its checked rows (0: the input row w·b)."""
+    own = hashlib.sha256(path.read_bytes()).hexdigest()
     try:
         variant = str(data["variant"])
         middle = tuple(int(x) for x in data["middle"])
@@ -110,11 +122,17 @@ def _check_table(
     if [p.a for p in proofs] != list(range(1, rows + 1)):
         raise _refuse(path, "its rows are not 1..rows in order")
     checked: dict[int, Row] = {}
+    key: tuple[str, ...] = (own,)
+    inner: dict[int, Row] = {}
+    if base["kind"] == "row" and middle:
+        source = path.parent / table_file("", variant, middle[1:]).name
+        inner_key, inner = _check_table(source, read_certificate(source))
+        key = (own, *inner_key)
+    if key in _CHECKED:
+        return key, _CHECKED[key]
     if base["kind"] == "lone-piles" and not middle:
         checked[0] = _lone_piles(variant, _law(base["law"]), path)
     elif base["kind"] == "row" and middle:
-        source = path.parent / table_file("", variant, middle[1:]).name
-        inner = _check_table(source, read_certificate(source), done)
         row = inner.get(middle[0])
         if row is None or row[1] != _law(base["law"]):
             raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
@@ -133,8 +151,13 @@ def _check_table(
     for proof in proofs[len(checked) :]:
         if proof.law is not None:
             raise _refuse(path, f"row {proof.a} is proved but an input row is not")
-    done[key] = checked
-    return checked
+    _CHECKED[key] = {i: (row[0][: _needed(row[1])], row[1]) for i, row in checked.items()}
+    return key, checked
+
+
+def _needed(law: Law) -> int:
+    """How many first values of a row its law needs."""
+    return law.preperiod + law.period
 
 
 def _first_column(variant: str, middle: tuple[int, ...], lone: Row | None, rows: int) -> list[int]:
@@ -211,43 +234,71 @@ def _predicted(
 ) -> bool:
     """At every b from ``start`` on the inputs of ``group`` give the value the repeated state
     predicts, v(b′) + kΔ for b = b′ + kΔ: it is no input's value and every value from the mex
-    up to it that the row has not taken is one. Row and inputs repeat together after the lcm
-    of Δ and the inputs' periods, so that many columns decide it."""
+    up to it that the row has not taken (a *hole*) is one.
+
+    Decided per residue class instead of column by column. An input of period p (saltus p)
+    has u(b) = b + d(b mod p) from its preperiod on, so at b = β + kΔ its shifted value
+    u(b) − kΔ is β + d(b mod p); and as k runs, b mod p takes exactly the residues ρ with
+    ρ ≡ β (mod gcd(Δ, p)) (Chinese remainders), ρ = (β + kΔ) mod p depending on k mod
+    p / gcd(Δ, p). So the predicted value v(β) is hit iff d(ρ) = v(β) − β for such a ρ, and a
+    hole h at β is always covered iff the classes of k at which some input has
+    d(ρ) = h − β cover every k (modulo the lcm of the inputs' p / gcd(Δ, p))."""
     import numpy as np
 
-    span = math.lcm(delta, *(law.period for _, law in group))
-    gaps = [
-        [g for g in range(mexes[b], values[b]) if position.get(g, b) >= b]
-        for b in range(start, start + delta)
-    ]
-    width = max(1, *(len(g) for g in gaps))
-    holes = np.array([g + [-1] * (width - len(g)) for g in gaps], np.int64)  # -1: no hole
-    predicted = np.array(values[start : start + delta], np.int64)
-    blocks = [
-        (np.array(known[law.preperiod : law.preperiod + law.period], np.int64), law)
-        for known, law in group
-    ]
-    for first in range(start, start + span, 1 << 14):
-        b = np.arange(first, min(first + (1 << 14), start + span), dtype=np.int64)
-        steps, phase = np.divmod(b - start, delta)
-        inputs = np.stack(
-            [
-                block[(b - law.preperiod) % law.period]
-                + (b - law.preperiod) // law.period * law.saltus
-                - steps * delta
-                for block, law in blocks
-            ],
-            axis=1,
-        )
-        rows = np.arange(len(b), dtype=np.int64)[:, None] << 33  # one key range per column
-        keys = np.sort((rows + inputs + (1 << 32)).ravel())
-        wanted = np.concatenate((predicted[phase][:, None], holes[phase]), axis=1)
-        asked = (rows + wanted + (1 << 32)).ravel()
-        at = np.minimum(np.searchsorted(keys, asked), len(keys) - 1)
-        hit = (keys[at] == asked).reshape(wanted.shape)
-        if hit[:, 0].any() or not (hit[:, 1:] | (wanted[:, 1:] < 0)).all():
-            return False
+    phases = np.arange(start, start + delta, dtype=np.int64)
+    own = np.array(values[start : start + delta], np.int64) - phases
+    inputs = []  # per input: its period, gcd with delta, and its residues by (ρ mod g, d(ρ))
+    for known, law in group:
+        p, g = law.period, math.gcd(delta, law.period)
+        columns = np.arange(law.preperiod, law.preperiod + p, dtype=np.int64)
+        d = np.empty(p, np.int64)
+        d[columns % p] = np.array(_extend((known, law), law.preperiod + p - 1)[-p:]) - columns
+        residue = np.arange(p, dtype=np.int64) % g
+        if np.isin(_pairs(phases % g, own), _pairs(residue, d)).any():
+            return False  # the predicted value is this input's value at some b
+        hits: dict[tuple[int, int], list[int]] = {}
+        for rho in range(p):
+            hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
+        inputs.append((p, g, pow(delta // g, -1, p // g) if p > g else 0, hits))
+    for beta in range(start, start + delta):
+        for hole in range(mexes[beta], values[beta]):
+            if position.get(hole, beta) < beta:
+                continue  # taken before β
+            if not _covered_always(inputs, beta, hole - beta):
+                return False
     return True
+
+
+def _pairs(first: Any, second: Any) -> Any:
+    """One int64 key per pair of (non-negative, any) int64 arrays."""
+    return (first << 32) + second
+
+
+def _covered_always(
+    inputs: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]], beta: int, t: int
+) -> bool:
+    """Whether at every b = β + kΔ (k ≥ 0) some input has d(b mod p) = t: an input (period
+    p, g = gcd(Δ, p), ``step`` the inverse of Δ / g modulo p / g) is at ρ = b mod p when
+    k ≡ (ρ − β) / g · step modulo p / g."""
+    import numpy as np
+
+    classes = []  # (m, the k mod m at which this input covers)
+    for p, g, step, hits in inputs:
+        found = hits.get((beta % g, t))
+        if not found:
+            continue
+        m = p // g
+        if len(found) == m:
+            return True  # this input covers every k
+        classes.append((m, [(rho - beta) // g * step % m for rho in found]))
+    span = math.lcm(*(m for m, _ in classes))
+    if sum(len(ks) * (span // m) for m, ks in classes) < span:
+        return False  # too few classes to cover every k
+    covered = np.zeros(span, dtype=bool)
+    for m, ks in classes:
+        for k in ks:
+            covered[k::m] = True
+    return bool(covered.all())
 
 
 def _never_meets(
