@@ -19,12 +19,14 @@ Law(preperiod=1, period=4, saltus=4)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from pathlib import Path
 from typing import Any
 
 from endnim.analysis.proofs.certificate import (
+    MULLER_KIND,
     OCTAL_KIND,
     CertificateError,
     Law,
@@ -50,6 +52,8 @@ def check_certificate(path: str | Path) -> dict[int, Law]:
     try:
         if data["kind"] == OCTAL_KIND:
             return {0: _check_octal(target, data)}
+        if data["kind"] == MULLER_KIND:
+            return {a: row[0] for a, row in _check_muller(target, data).items() if a > 0}
         return {a: row[1] for a, row in _check_table(target, data)[1].items() if a > 0}
     except CertificateError:
         raise
@@ -381,6 +385,59 @@ def _primes(n: int) -> list[int]:
                 n //= p
         p += 1
     return [*found, n] if n > 1 else found
+
+
+# ----------------------------------------------------------------------------- Muller End-Nim
+def _check_muller(path: Path, data: dict[str, Any]) -> dict[int, tuple[Law, int]]:
+    """Muller End-Nim's rows x·w·y, each constant from its b₀ (endnim.analysis.proofs.muller).
+
+    For y ≥ B ≥ x + 2 the options y·wᵀ·x′ have values ≥ y − 1 > x (Horrocks 2017, Prop 3: a
+    row's value is at least its first pile less one), so the mex is that of the x values
+    G(x′·w·y), constant once the inputs are (x′ = 0 is the row w·y, row w[0] of the table of
+    w[1:]; for w empty it is the lone pile y, value y > x). So checking that B ≥ x + 2, that
+    every input row is constant from B on, and the values from b₀ to B by the exact search,
+    proves the row constant from b₀ (the law (b₀, 1, 0) with b₀ least). Returns (law, value)
+    by row (0: the row w·b, if w is not empty)."""
+    try:
+        middle = tuple(int(x) for x in data["middle"])
+        rows, base, proofs = int(data["rows"]), data["base"], list(data["proofs"])
+        if str(data["variant"]) != "muller" or [p["a"] for p in proofs] != [*range(1, rows + 1)]:
+            raise ValueError("not the rows 1..rows of Muller End-Nim")
+    except (KeyError, TypeError, ValueError) as error:
+        raise _refuse(path, f"it is malformed ({error!r})") from None
+    checked: dict[int, tuple[Law, int]] = {}
+    if middle:
+        source = path.parent / table_file("", "muller", middle[1:]).name
+        inner = _check_muller(source, read_certificate(source)).get(middle[0])
+        if base["kind"] != "row" or inner != (_law(base["law"]), int(base["value"])):
+            raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
+        checked[0] = inner
+    elif base["kind"] != "first-pile":
+        raise _refuse(path, "its input row w·b is named wrongly")
+    solver = _muller_solver()
+    for proof in proofs:
+        x, law, value = int(proof["a"]), _law(proof["law"]), int(proof["value"])
+        column, where = int(proof["from"]), f"row {x}: "
+        if law.period != 1 or law.saltus != 0 or not 1 <= law.preperiod <= column:
+            raise _refuse(path, where + "the law is not a constant from a column b₀ ≤ B")
+        if column < x + 2 or any(column < row[0].preperiod for row in checked.values()):
+            raise _refuse(path, where + "B is before x + 2 or before an input row is constant")
+        found = [int(solver.value((x, *middle, y)).grundy) for y in range(column + 1)]
+        if any(v != value for v in found[law.preperiod :]):
+            raise _refuse(path, where + "the row is not the stated constant from b₀ to B")
+        if law.preperiod > 1 and found[law.preperiod - 1] == value:
+            raise _refuse(path, where + "the stated b₀ is not the least")
+        checked[x] = (law, value)
+    return checked
+
+
+@functools.cache
+def _muller_solver() -> Any:
+    """One exact search for every Muller table checked in this process."""
+    from endnim.search import Solver
+    from endnim.variants import get_row_variant
+
+    return Solver(get_row_variant("muller", "the checker"))
 
 
 # ----------------------------------------------------------------------------- octal games
