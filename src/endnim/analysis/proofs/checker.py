@@ -5,8 +5,13 @@ format: it recomputes every row it checks from the recurrence
 G(a·w·b) = mex({G(a·w·b′) : b′ < b} ∪ {G(a′·w·b) : a′ < a}) in plain Python (the lone piles
 from the rule set's own hooks, G(a·w) by the memoised search, the input rows from their
 checked laws), then checks the state repetition, the split of the input rows, the digest of
-the values and that the stated period and preperiod are the least. An octal certificate is
-checked by the Guy–Smith bound from the nim-sequence it recomputes from the code.
+the values and that the stated period and preperiod are the least. The crossing rows' joint
+check, a statement about every column b ≥ b₁, is decided per residue class (Chinese
+remainders) rather than by walking the lcm of the periods. Tables already checked in the
+process are kept, keyed by the digests of their files. A Muller End-Nim certificate (rows
+eventually constant) is checked by the exact search up to the column its argument starts
+from; an octal certificate by the Guy–Smith bound from the nim-sequence it recomputes from
+the code.
 
 >>> import tempfile
 >>> from endnim.analysis.proofs.rows import prove_and_certify
