@@ -62,6 +62,13 @@ def test_a_value_is_at_least_the_first_pile_less_one() -> None:
             assert search.value(piles).grundy >= piles[0] - 1, piles
 
 
+def test_lone_piles_are_theorem_2() -> None:
+    """G(n) = n (Horrocks 2017, Theorem 2: a lone pile moves to every smaller one, its reversal
+    is itself), the lone piles the table x·y's argument meets at x′ = 0."""
+    search = solver("muller")
+    assert [search.value((n,)).grundy for n in range(1, 65)] == list(range(1, 65))
+
+
 def test_every_shipped_muller_row_is_proved_and_agrees_with_the_atlas() -> None:
     """4384 rows (137 tables, x <= 32), each constant from b₀ <= max(x, w) + 2 (the bound of
     the argument) and from exactly the onset the observed atlas reports."""

@@ -114,7 +114,9 @@ def _lone_piles(variant: str, law: Law, path: Path) -> Row:
 _CHECKED: dict[tuple[str, ...], dict[int, Row]] = {}
 """Tables already checked in this process, by the digests of their file and of the files of
 their input rows (so a table shared by several certificates is checked once; an edited file,
-or an edited input file, has another key and is checked again)."""
+or an edited input file, has another key and is checked again). At most
+:data:`KEPT_TABLES`, the oldest forgotten first."""
+KEPT_TABLES = 512
 
 
 def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dict[int, Row]]:
@@ -160,6 +162,8 @@ def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dic
     for proof in proofs[len(checked) :]:
         if proof.law is not None:
             raise _refuse(path, f"row {proof.a} is proved but an input row is not")
+    if len(_CHECKED) >= KEPT_TABLES:
+        del _CHECKED[next(iter(_CHECKED))]
     _CHECKED[key] = {i: (row[0][: _needed(row[1])], row[1]) for i, row in checked.items()}
     return key, checked
 
