@@ -270,7 +270,7 @@ def test_the_residue_check_is_the_column_walk(
             values = table[proof.a, : end + 1].tolist()
             mexes = mex_prefix(table[proof.a, : end + 1].astype(np.int64))[: end + 1].tolist()
             group_laws = [laws[i] for i in proof.relevant + proof.crossing]
-            for trial in range(6):
+            for trial in range(12):
                 group = [  # the first values and the law: a moved value moves its class
                     (table[i, : law.preperiod + law.period].tolist(), law)
                     for i, law in zip(proof.relevant + proof.crossing, group_laws, strict=True)
@@ -284,7 +284,7 @@ def test_the_residue_check_is_the_column_walk(
                 found = _predicted(group, values, mexes, position, proof.start, proof.delta)
                 assert found == walked, (variant, middle, proof.a, trial)
                 answers.append(walked)
-    assert True in answers and False in answers
+    assert answers.count(True) >= 15 and answers.count(False) >= 15
 
 
 def test_an_edited_input_certificate_is_refused(
