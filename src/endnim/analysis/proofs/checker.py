@@ -86,6 +86,20 @@ def _extend(row: Row, n: int) -> list[int]:
     return [*known, *later.tolist()]
 
 
+def _input_table(checked: dict[int, Row], a: int, end: int) -> Any:
+    """v(0..end) of the checked rows 0..a-1, one line each (an int64 array)."""
+    import numpy as np
+
+    table = np.empty((a, end + 1), np.int64)
+    for i in range(a):
+        known, law = checked[i]
+        n = min(len(known), end + 1)
+        table[i, :n] = known[:n]
+        steps, rest = np.divmod(np.arange(n, end + 1) - law.preperiod, law.period)
+        table[i, n:] = np.asarray(known, np.int64)[law.preperiod + rest] + steps * law.saltus
+    return table
+
+
 def _lone_piles(variant: str, law: Law, path: Path) -> Row:
     """The lone piles from the rule set's hooks, checked against ``law`` on the first piles."""
     from endnim.variants import get_row_variant
@@ -199,7 +213,7 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
     if start < 1 or delta < 1:
         raise _refuse(path, where + "the repeat is out of range")
     end = start + delta
-    inputs = [_extend(checked[i], end) for i in range(a)]
+    inputs = _input_table(checked, a, end)
     values, mexes = _recompute(first, inputs, end)
     if values_digest(values) != proof.values_sha256:
         raise _refuse(path, where + "its values differ from the certificate's digest")
@@ -211,6 +225,7 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
     }:
         raise _refuse(path, where + "the state does not repeat")
     position = {v: b for b, v in enumerate(values)}
+    shifted = [inputs[j, start:end].tolist() for j in proof.relevant]
     for i in range(a):
         law = checked[i][1]
         if start < law.preperiod:
@@ -225,7 +240,6 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
         elif i in proof.crossing:
             ok = True  # checked with the relevant rows below
         else:
-            shifted = [inputs[j] for j in proof.relevant]
             ok = _never_meets(checked[i], values, position, start, delta, shifted)
         if not ok:
             raise _refuse(path, where + f"input row {i} is not of the kind stated")
@@ -324,7 +338,8 @@ def _never_meets(
 ) -> bool:
     """An input row never changes the row's mex from ``start`` on: at every b its value is
     below the mex, among the row's earlier values, a value of a relevant input row (those
-    repeat shifted by delta every delta columns: ``relevant``) or above the row's value. The
+    repeat shifted by delta every delta columns: ``relevant``, their values from ``start``
+    to start + delta - 1) or above the row's value. The
     row repeats its state shifted by delta every delta columns, the input its values shifted by
     its saltus every period, so lcm(delta, period) columns from ``start`` decide it."""
     known, law = row
@@ -336,23 +351,27 @@ def _never_meets(
             moved >= 0
             and position.get(moved, same) >= same
             and moved <= values[same]
-            and all(other[same] != moved for other in relevant)
+            and all(other[phase] != moved for other in relevant)
         ):
             return False
     return True
 
 
-def _recompute(first: int, inputs: list[list[int]], end: int) -> tuple[list[int], list[int]]:
-    """v(0..end) of a row by the plain recurrence, and its mex before each b (0..end)."""
+def _recompute(first: int, inputs: Any, end: int) -> tuple[list[int], list[int]]:
+    """v(0..end) of a row by the plain recurrence, and its mex before each b (0..end), from
+    its input rows' values (an array, one line each; read a block of columns at a time)."""
     values = [first]
     taken = {first}
     mex = 0
     while mex in taken:
         mex += 1
     mexes = [0, mex]  # mexes[b]: the mex of v(0..b-1)
-    columns = list(zip(*inputs, strict=True)) if inputs else [()] * (end + 1)
-    for b in range(1, end + 1):
-        excluded = set(columns[b])
+    excluded_sets = (
+        set(column)
+        for low in range(1, end + 1, 1 << 16)
+        for column in inputs[:, low : min(low + (1 << 16), end + 1)].T.tolist()
+    )
+    for excluded in excluded_sets:
         value = mex
         while value in taken or value in excluded:
             value += 1
