@@ -64,7 +64,11 @@ def prove_muller_table(
     middle: Sequence[int], rows: int, inner: tuple[Law, int] | None
 ) -> list[dict[str, Any]]:
     """The proofs of rows 1..rows of x·middle·y (``inner``: the law and constant of the row
-    middle·y, ``None`` for an empty middle): per row its law (b₀, 1, 0), constant and B."""
+    middle·y, ``None`` for an empty middle): per row its law (b₀, 1, 0), constant and B.
+
+    >>> [(p["a"], p["value"], p["law"]["preperiod"]) for p in prove_muller_table((), 3, None)]
+    [(1, 0, 1), (2, 1, 2), (3, 2, 3)]
+    """
     top = max([rows, *middle]) + 2
     values = muller_rows(middle, rows, top + 1)
     onsets = [inner[0].preperiod] if inner is not None else []
@@ -85,7 +89,7 @@ def certify_muller(
 ) -> tuple[Path, list[RowProof]]:
     """Prove rows 1..rows of x·middle·y of Muller End-Nim and write the table's certificate
     under ``folder`` (the table of middle[1:] first, by induction). Returns the file and one
-    :class:`RowProof` per row (only its law is set)."""
+    :class:`RowProof` per row (only its law is set); the module's example calls it."""
     middle = tuple(int(pile) for pile in middle)
     path = table_file(folder, VARIANT, middle)
     data = _readable(path) if reuse else None
