@@ -536,24 +536,30 @@ class TreeStore:
         self, n: int, shape: int, stored: list[StoredRow], seconds: float, sha256: str | None
     ) -> None:
         """Write a finished shape's digest; one that cannot be written undoes the shape."""
-        target = self.root / shape_file(n, shape)
+        self._write_digest(
+            shape_file(n, shape),
+            {
+                "vertices": n,
+                "shape": shape,
+                "trees": len(stored),
+                "sha256": sha256 or shape_digest(self.max_label, n, shape, stored),
+                "seconds": seconds,
+            },
+            lambda: self.forget_shape(n, shape),
+        )
+
+    def _write_digest(self, file: str, record: dict[str, Any], undo: Callable[[], None]) -> None:
+        """Write a digest file (a shape's or a part's) atomically; if it cannot be written,
+        ``undo`` what it vouches for (it is computed again) and raise."""
+        target = self.root / file
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_json_atomically(
-                target,
-                {
-                    "format": TREE_FORMAT,
-                    "max_label": self.max_label,
-                    "vertices": n,
-                    "shape": shape,
-                    "trees": len(stored),
-                    "sha256": sha256 or shape_digest(self.max_label, n, shape, stored),
-                    "seconds": seconds,
-                },
+                target, {"format": TREE_FORMAT, "max_label": self.max_label, **record}
             )
         except OSError:
             with contextlib.suppress(sqlite3.Error):
-                self.forget_shape(n, shape)
+                undo()
             raise
 
     def store_part(
@@ -579,26 +585,18 @@ class TreeStore:
                 "INSERT OR REPLACE INTO parts VALUES (?, ?, ?, ?, ?, ?)",
                 (n, shape, beans[0], beans[1], len(stored), seconds),
             )
-        target = self.root / part_file(n, shape, beans[0])
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_json_atomically(
-                target,
-                {
-                    "format": TREE_FORMAT,
-                    "max_label": self.max_label,
-                    "vertices": n,
-                    "shape": shape,
-                    "beans": list(beans),
-                    "trees": len(stored),
-                    "sha256": sha256 or part_digest(self.max_label, n, shape, beans, stored),
-                    "seconds": seconds,
-                },
-            )
-        except OSError:
-            with contextlib.suppress(sqlite3.Error):
-                self.forget_part(n, shape, beans)
-            raise
+        self._write_digest(
+            part_file(n, shape, beans[0]),
+            {
+                "vertices": n,
+                "shape": shape,
+                "beans": list(beans),
+                "trees": len(stored),
+                "sha256": sha256 or part_digest(self.max_label, n, shape, beans, stored),
+                "seconds": seconds,
+            },
+            lambda: self.forget_part(n, shape, beans),
+        )
         self.complete_shape(n, shape)
 
     def complete_shape(self, n: int, shape: int) -> bool:
