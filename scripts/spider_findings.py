@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from endnim.graphs import families
@@ -99,6 +100,53 @@ def spiders() -> list[dict[str, object]]:
     return found
 
 
+PREDICATES: dict[str, Callable[[int, Leg], bool]] = {
+    "a label other than 1": lambda c, leg: any(x != 1 for x in leg),
+    "a label above c": lambda c, leg: any(x > c for x in leg),
+    "value > c": lambda c, leg: leg_value(leg) > c,
+    "value >= 2": lambda c, leg: leg_value(leg) >= 2,
+    "value != c": lambda c, leg: leg_value(leg) != c,
+    "two or more vertices": lambda c, leg: len(leg) >= 2,
+    "inner label != c": lambda c, leg: leg[0] != c,
+    "inner label > c": lambda c, leg: leg[0] > c,
+    "not constant c": lambda c, leg: any(x != c for x in leg),
+    "not low": lambda c, leg: not low_leg(c, leg),
+}
+"""Leg properties tried as the condition of "P exactly when the legs' values xor to 0"."""
+
+
+def hypotheses() -> list[dict[str, object]]:
+    """Finding 13: the rule restricted to spiders with at least m legs having a property, on
+    three legs of <= 3 vertices with labels <= 3, centres 2 and 3."""
+    found: list[dict[str, object]] = []
+    for centre in (2, 3):
+        members = [
+            (legs, p(centre, legs), nim_sum([leg_value(leg) for leg in legs]) == 0)
+            for legs in itertools.combinations_with_replacement(legs_up_to(3, 3), 3)
+        ]
+        for name, holds in PREDICATES.items():
+            for least in (1, 2, 3):
+                covered = failures = 0
+                first: tuple[Leg, ...] | None = None
+                for legs, is_p, zero in members:
+                    if sum(holds(centre, leg) for leg in legs) >= least:
+                        covered += 1
+                        if is_p != zero:
+                            failures += 1
+                            first = first or legs
+                found.append(
+                    {
+                        "centre": centre,
+                        "property": name,
+                        "legs_with_it": least,
+                        "covered": covered,
+                        "fail": failures,
+                        "first": first,
+                    }
+                )
+    return found
+
+
 def no_xor_function(centre: int, candidates: list[Leg]) -> dict[str, object] | None:
     """Two pairs (A, B), (A2, B2) whose sets of third legs making a P-position share a leg C
     but differ on a leg D: then no w has P exactly when w(A) ^ w(B) ^ w(third) = 0. The pairs
@@ -140,7 +188,12 @@ def main() -> None:
         witnesses[f"centre {centre}, legs <= 3 vertices, labels <= 3, none low"] = no_xor_function(
             centre, not_low
         )
-    result = {"rows": rows(), "spiders": spiders(), "no_xor_function": witnesses}
+    result = {
+        "rows": rows(),
+        "spiders": spiders(),
+        "no_xor_function": witnesses,
+        "hypotheses": hypotheses(),
+    }
     target = ROOT / "data" / "trees" / "spiders-centres-2-3.json"
     target.write_text(json.dumps(result, indent=1) + "\n")
     print(target.read_text())
