@@ -2,7 +2,8 @@
 solver: two-leg spiders (End-Nim rows) against the legs' values, spiders of three to five legs
 by how many legs are constant with a label <= the centre, and the smallest proof that no
 function of the legs makes three-leg spiders with centre 2 or 3 P exactly when it xors to 0.
-Writes data/trees/spiders-centres-2-3.json. About half a minute of CPU.
+With it, Finding 15: the two branches at a vertex of degree 2 in the trees of <= 8 vertices.
+Writes data/trees/spiders-centres-2-3.json. About a minute of CPU.
 
     .venv/bin/python scripts/spider_findings.py
 """
@@ -17,7 +18,16 @@ from pathlib import Path
 
 from endnim.graphs import families
 from endnim.graphs.compiled import TreeEngine
-from endnim.graphs.findings import leg_value, low_leg, nim_sum
+from endnim.graphs.findings import (
+    Branch,
+    branch_value,
+    branches,
+    leg_value,
+    low_leg,
+    nim_sum,
+    tree_p_at_a_one,
+)
+from endnim.sweep.trees import canonical_notation, labelled_trees, tree_shapes
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = TreeEngine(budget=10**9)
@@ -177,6 +187,57 @@ def no_xor_function(centre: int, candidates: list[Leg]) -> dict[str, object] | N
     }
 
 
+def constant_low(branch: Branch, centre: int) -> bool:
+    labels = set(flatten(branch))
+    return len(labels) == 1 and min(labels) <= centre
+
+
+def flatten(branch: Branch) -> list[int]:
+    return [branch[0], *(x for child in branch[1] for x in flatten(child))]
+
+
+def degree_two(largest: int = 8, top: int = 3) -> dict[str, object]:
+    """Finding 15: at every vertex r of degree 2 (label c) of every tree with <= ``largest``
+    vertices and labels <= ``top`` whose two branches are not constant <= c: P exactly when
+    the two branches' values are equal? Split by whether every vertex of degree >= 3 is
+    labelled 1; counted also where Finding 10's rule does not apply to the tree."""
+    kinds = ("ones", "other")
+    checked = dict.fromkeys(kinds, 0)
+    agree = dict.fromkeys(kinds, 0)
+    beyond_10 = 0
+    failure: dict[str, str | None] = dict.fromkeys(kinds)
+    for n in range(3, largest + 1):
+        for shape in tree_shapes(n):
+            for position in labelled_trees(shape, n, top):
+                labels, edges = position.labels, position.edges
+                degree = [sum(v in edge for edge in edges) for v in range(n)]
+                ones = all(x == 1 for d, x in zip(degree, labels, strict=True) if d >= 3)
+                kind = "ones" if ones else "other"
+                for vertex in range(n):
+                    if degree[vertex] != 2:
+                        continue
+                    left, right = branches(labels, edges, vertex)
+                    if constant_low(left, labels[vertex]) or constant_low(right, labels[vertex]):
+                        continue
+                    value = ENGINE.grundy(position)
+                    checked[kind] += 1
+                    if (value == 0) == (branch_value(left) == branch_value(right)):
+                        agree[kind] += 1
+                    elif failure[kind] is None:
+                        failure[kind] = f"{canonical_notation(labels, edges)} has value {value}"
+                    if ones and tree_p_at_a_one(labels, edges) is None:
+                        beyond_10 += 1
+    return {
+        "max_vertices": largest,
+        "max_label": top,
+        **{
+            kind: {"checked": checked[kind], "agree": agree[kind], "first_failure": failure[kind]}
+            for kind in kinds
+        },
+        "ones_where_finding_10_does_not_apply": beyond_10,
+    }
+
+
 def main() -> None:
     witnesses = {}
     for centre in (2, 3):
@@ -193,6 +254,7 @@ def main() -> None:
         "spiders": spiders(),
         "no_xor_function": witnesses,
         "hypotheses": hypotheses(),
+        "degree_two": degree_two(),
     }
     target = ROOT / "data" / "trees" / "spiders-centres-2-3.json"
     target.write_text(json.dumps(result, indent=1) + "\n")

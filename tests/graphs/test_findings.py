@@ -398,3 +398,42 @@ def test_finding_14_joined_at_an_empty_vertex_is_the_xor() -> None:
     one = Graph.build([0, 1], [(0, 1)])
     assert depot_engine().grundy(one) == 1
     assert depot_engine().grundy(Graph.build([0, 1, 0], [(0, 1), (1, 2)])) == 1
+
+
+def test_finding_15_two_branches_at_a_vertex_of_degree_two() -> None:
+    """Observed on every tree of <= 8 vertices with labels <= 3 at every vertex where it
+    applies; rechecked here on <= 7 vertices, at every such vertex (the count is this range's)."""
+    checked = 0
+    for position in trees(7, 3):
+        labels, edges = position.labels, position.edges
+        if findings.tree_p_at_degree_two(labels, edges) is None:
+            continue
+        p = engine().grundy(position) == 0
+        degree = [sum(v in edge for edge in edges) for v in range(len(labels))]
+        for vertex, label in enumerate(labels):
+            if degree[vertex] != 2:
+                continue
+            left, right = findings.branches(labels, edges, vertex)
+            flat = [sorted(set(flatten(b))) for b in (left, right)]
+            if any(len(f) == 1 and f[0] <= label for f in flat):
+                continue
+            assert p == (findings.branch_value(left) == findings.branch_value(right)), position
+            checked += 1
+    assert checked > 5_000
+
+
+def flatten(branch: findings.Branch) -> list[int]:
+    return [branch[0], *(x for child in branch[1] for x in flatten(child))]
+
+
+def test_finding_15_needs_every_branch_vertex_labelled_one() -> None:
+    """1(3 3(2 2)): at its centre 1 (degree 2) the branches 3 and 3(2 2) have values 3 and 0,
+    yet it is P; its 3 of degree 3 is not labelled 1. And 2(1(1 1) 2(1)): P although the
+    branches' values differ, one branch being constant with a label <= 2."""
+    tree = get_variant("tree").parse_position("1(3 3(2 2))")
+    assert engine().grundy(tree) == 0
+    assert findings.tree_p_at_degree_two(tree.labels, tree.edges) is None
+    two = get_variant("tree").parse_position("2(1(1 1) 2(1))")
+    assert engine().grundy(two) == 0
+    one_one, two_one = ((1, ((1, ()), (1, ()))), (2, ((1, ()),)))
+    assert findings.branch_value(one_one) != findings.branch_value(two_one)

@@ -1,5 +1,5 @@
 """Closed forms found for the graph families (docs/graphs.md, "What the data show", Findings
-1-14); each says whether it is proved (the proof is in the docs) or observed on a stated range
+1-15); each says whether it is proved (the proof is in the docs) or observed on a stated range
 (the tests recheck it against exhaustive search there). None of them is from a paper: Albert &
 Nowakowski (2001) pose the games and leave them open.
 
@@ -225,6 +225,38 @@ def row_p_at_centre(centre: int, left: Sequence[int], right: Sequence[int]) -> b
     return leg_value(left) == leg_value(right)
 
 
+def _labels(branch: Branch) -> list[int]:
+    return [branch[0], *(x for child in branch[1] for x in _labels(child))]
+
+
+def tree_p_at_degree_two(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> bool | None:
+    """**Observed** (docs/graphs.md, Finding 15; ranges there): if every vertex of degree >= 3
+    is labelled 1 and some vertex r of degree 2 (any label c) has two branches neither of which
+    is constant with a label <= c, the tree is a P-position exactly when the two branches'
+    values (:func:`branch_value`) are equal (at every such vertex alike). Finding 12 is the
+    case of a path. ``None`` where the rule does not apply.
+
+    >>> tree_p_at_degree_two([2, 3, 1, 3], [(0, 1), (0, 2), (2, 3)])
+    True
+    >>> tree_p_at_degree_two([2, 1, 2, 2], [(0, 1), (0, 2), (2, 3)]) is None
+    True
+    """
+    degree = [0] * len(labels)
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+        return None
+    for vertex, label in enumerate(labels):
+        if degree[vertex] != 2:
+            continue
+        left, right = branches(labels, edges, vertex)
+        low = [len(set(_labels(b))) == 1 and b[0] <= label for b in (left, right)]
+        if not any(low):
+            return branch_value(left) == branch_value(right)
+    return None
+
+
 def depot_star_grundy(centre: int, leaves: Sequence[int]) -> int:
     """**Proved** (docs/graphs.md, Finding 14): the Grundy value of the ``depot`` star with
     labels >= 0 and no other vertices (0: an empty vertex). With the centre empty it is nim on
@@ -260,4 +292,5 @@ __all__ = [
     "star_grundy_centre_one",
     "star_p",
     "tree_p_at_a_one",
+    "tree_p_at_degree_two",
 ]
