@@ -1,5 +1,6 @@
-"""Re-test Findings 8-11 (docs/graphs.md) on every tree of a tree sweep's store: the share of
-P-positions per size (Finding 8), "P exactly when the labels xor to 0" (Finding 11), and
+"""Re-test Findings 8-11 and 15 (docs/graphs.md) on every tree of a tree sweep's store: the share of
+P-positions per size (Finding 8), "P exactly when the labels xor to 0" (Finding 11), Finding
+15's rule (at the first vertex of degree 2 whose branches are not low), and
 Finding 10's rule (a tree whose vertices of degree >= 3 are all labelled 1, at a vertex
 labelled 1 with two or more branches not all ones: P exactly when the branches' values have
 nim-sum 0), counted apart on the spiders with centre 1 (Finding 9, for the spiders of the
@@ -18,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from endnim.graphs.findings import nim_sum, tree_p_at_a_one
+from endnim.graphs.findings import nim_sum, tree_p_at_a_one, tree_p_at_degree_two
 from endnim.sweep.trees import open_tree_sweep
 
 
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
             first: dict[str, object] = {}
             xor_agrees = 0
             xor_first: dict[str, object] | None = None
+            fifteen = {"applies": 0, "holds": 0}
+            fifteen_first: dict[str, object] | None = None
             for notation, labels, edges, value in store.with_edges(n):
                 trees += 1
                 p_positions += value == 0
@@ -65,6 +68,13 @@ def main(argv: list[str] | None = None) -> int:
                     xor_agrees += 1
                 elif xor_first is None:
                     xor_first = {"tree": notation, "value": value}
+                degree_two = tree_p_at_degree_two(labels, edges)
+                if degree_two is not None:
+                    fifteen["applies"] += 1
+                    if degree_two == (value == 0):
+                        fifteen["holds"] += 1
+                    elif fifteen_first is None:
+                        fifteen_first = {"tree": notation, "value": value}
                 rule = tree_p_at_a_one(labels, edges)
                 if rule is None:
                     continue
@@ -81,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
                 "finding_10": counts,
                 "first_counterexample": first,
                 "finding_11_p_iff_xor_of_labels_is_0": {"holds": xor_agrees, "first": xor_first},
+                "finding_15": {**fifteen, "first_counterexample": fifteen_first},
             }
             sizes.append(size)
             print(json.dumps(size), file=sys.stderr)
