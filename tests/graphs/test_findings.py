@@ -341,6 +341,8 @@ def test_finding_13_leg_values_fail_without_low_legs() -> None:
     assert findings.nim_sum([findings.leg_value(leg) for leg in legs]) == 0
     assert not any(findings.low_leg(2, leg) for leg in legs)
     assert engine().grundy(F.spider(2, legs)) != 0
+    # the winning move makes the low leg (2, 2): P although the values 0, 3, 1 xor to 2
+    assert engine().grundy(F.spider(2, [[2, 1], [2, 3], [2, 2]])) == 0
     # two legs with an inner label above the centre do not save it at four legs
     assert engine().grundy(F.spider(2, [[1], [1], [3], [3]])) != 0
 
