@@ -74,6 +74,19 @@ def test_partizan_notebook_repr_shows_thresholds_and_both_remoteness_values() ->
 
 
 @pytest.mark.parametrize(
+    ("variant", "marks"),
+    [("endnim", {"L", "R"}), ("muller", {"L"}), ("partizan", {"L", "R"}), ("loop", {"L", "R"})],
+)
+def test_the_notebook_picture_marks_the_ends_the_rule_set_plays(
+    variant: str, marks: set[str]
+) -> None:
+    """Muller End-Nim plays the first pile only: its picture must not mark the last."""
+    html = analyze("3 1 4", variant=variant)._repr_html_()
+    drawn = {end for end in ("L", "R") if f'font-weight="bold">{end}</text>' in html}
+    assert drawn == marks
+
+
+@pytest.mark.parametrize(
     "args",
     [
         ["analyze", "3", "1", "4"],

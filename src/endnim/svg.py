@@ -4,6 +4,8 @@ positions: :mod:`endnim.graphs.picture`).
 >>> svg = position_svg((3, 1, 4))
 >>> svg.startswith("<svg") and svg.count("<rect") == 3 + 1
 True
+>>> ">R</text>" in position_svg((3, 1, 4), ends=("L",))  # Muller: only the first pile moves
+False
 """
 
 from __future__ import annotations
@@ -15,10 +17,17 @@ MAX_DRAWN_PILES = 60
 """Longer rows are drawn as their first and last piles around an ellipsis."""
 
 
-def position_svg(piles: Sequence[int], *, width: int = 40, height: int = 140) -> str:
+def position_svg(
+    piles: Sequence[int],
+    *,
+    ends: Sequence[str] = ("L", "R"),
+    width: int = 40,
+    height: int = 140,
+) -> str:
     """A bar chart of the piles, heights on a log scale when piles are large.
 
-    The first pile is marked ``L`` and the last ``R``, the ends that may be played.
+    The ends that may be played (``ends``, as a rule set's ``ends()`` gives them: ``L`` the
+    first pile, ``R`` the last) are marked and drawn darker.
     """
     shown = list(piles)
     elided = len(shown) > MAX_DRAWN_PILES
@@ -46,8 +55,10 @@ def position_svg(piles: Sequence[int], *, width: int = 40, height: int = 140) ->
             x += width
         scale = (len(str(pile)) / len(str(largest))) if use_log else pile / largest
         bar = max(2.0, plot * scale)
-        is_end = index == 0 or index == len(shown) - 1
-        colour = "#4a7bd0" if is_end else "#9db4dc"
+        marks = [
+            end for end, at in (("L", 0), ("R", len(shown) - 1)) if end in ends and index == at
+        ]
+        colour = "#4a7bd0" if marks else "#9db4dc"
         parts.append(
             f'<rect x="{x}" y="{top + plot - bar:.1f}" width="{width}" height="{bar:.1f}" '
             f'fill="{colour}"><title>{pile}</title></rect>'
@@ -57,13 +68,10 @@ def position_svg(piles: Sequence[int], *, width: int = 40, height: int = 140) ->
         parts.append(
             f'<text x="{centre}" y="{height - 8}" text-anchor="middle">{escape(label)}</text>'
         )
-        if is_end:
-            end = "L" if index == 0 else "R"
-            if len(shown) == 1:
-                end = "L R"
+        if marks:
             parts.append(
                 f'<text x="{x + width / 2}" y="{top - 5}" text-anchor="middle" '
-                f'font-weight="bold">{end}</text>'
+                f'font-weight="bold">{" ".join(marks)}</text>'
             )
         x += width + gap
     parts.append("</svg>")

@@ -93,6 +93,14 @@ def test_the_cluster_stores_what_one_process_stores(
     assert contents(tmp_path) == reference
 
 
+def test_the_cluster_stores_big_shapes_cut_into_parts_as_one_process_stores_them_whole(
+    reference: dict[str, Any], scheduler: str, tmp_path: Path
+) -> None:
+    report = T.run_tree_sweep(tmp_path, 7, 2, scheduler=scheduler, part_labellings=20)
+    assert report.computed_parts > 0
+    assert contents(tmp_path) == reference
+
+
 def test_the_python_search_on_workers_stores_what_the_compiled_solver_stores(
     tmp_path: Path,
 ) -> None:

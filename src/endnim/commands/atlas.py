@@ -49,8 +49,9 @@ def atlas() -> None:
 @click.option(
     "--prove",
     is_flag=True,
-    help="Prove the rows instead (End-Nim's recurrence: endnim, misere, misere-conway, loop): "
-    "OUT is then a sealed JSON summary, one line per row; --cols is ignored (see --budget).",
+    help="Prove the rows instead (End-Nim's recurrence: endnim, misere, misere-conway, loop; "
+    "muller with --variant muller): OUT is then a sealed JSON summary, one line per row; "
+    "--cols is ignored (see --budget).",
 )
 @click.option(
     "--certificates",

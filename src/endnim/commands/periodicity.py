@@ -40,8 +40,9 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
 @click.option(
     "--prove",
     is_flag=True,
-    help="Prove each row's period (End-Nim's recurrence: End-Nim, misère, Loop; octal games by "
-    "Guy–Smith) and write certificates; --cols is then ignored (see --budget).",
+    help="Prove each row's period (End-Nim's recurrence: End-Nim, misère, Loop; Muller's "
+    "eventually constant rows; octal games by Guy–Smith) and write certificates; --cols is "
+    "then ignored (see --budget).",
 )
 @click.option(
     "--certificates",

@@ -56,11 +56,12 @@ def prove_command(
     if isinstance(code, str) and hasattr(rules, "heap_options"):
         _prove_octal(rules, code, folder, budget, as_json)
         return
-    if not supports_proofs(name):
+    if not supports_proofs(name) and rules.name != "muller":
         raise EndNimError(
             f"--prove knows End-Nim's recurrence (moves on the first or last pile, any "
-            f"reduction: endnim, misere, misere-conway, loop) and octal games; {rules.title} "
-            "is neither"
+            f"reduction: endnim, misere, misere-conway, loop), Muller End-Nim and octal games; "
+            f"{rules.title} "
+            "is none of them"
         )
     if layout != "awb":
         raise EndNimError("--prove works on the rows of a·w·b (--layout awb)")
@@ -68,9 +69,14 @@ def prove_command(
     wanted = set(parse_range(rows))
     if not wanted or min(wanted) < 1:
         raise EndNimError("--a must name rows a >= 1")
-    path, proofs = prove_and_certify(
-        name, piles, max(wanted), folder, budget=budget or DEFAULT_BUDGET, threads=threads
-    )
+    if rules.name == "muller":
+        from endnim.analysis.proofs.muller import certify_muller
+
+        path, proofs = certify_muller(piles, max(wanted), folder)
+    else:
+        path, proofs = prove_and_certify(
+            name, piles, max(wanted), folder, budget=budget or DEFAULT_BUDGET, threads=threads
+        )
     lines = row_results(name, piles, proofs, path, wanted)
     if as_json:
         for line in lines:

@@ -127,7 +127,8 @@ def sweep(
 
     With --variant tree: every labelled tree with <= --max-vertices vertices and labels <=
     --max-label, one per isomorphism class, with its Grundy value, in DIR/trees.sqlite (one
-    transaction per unlabelled shape: an interrupted run keeps the finished shapes).
+    transaction per unlabelled shape, or per part of a shape with over a million
+    labellings, cut by the sum of the labels: an interrupted run keeps what finished).
 
     \b
     endnim sweep -v tree --max-vertices 8 --max-label 3 --out trees-8-3
@@ -229,9 +230,12 @@ def _tree_sweep(
     from endnim.sweep.trees import TreeSweepEstimate, run_tree_sweep
 
     if chunk_tables is not None:
-        raise EndNimError("--chunk-tables is for row sweeps; a tree sweep's chunks are its shapes")
+        raise EndNimError(
+            "--chunk-tables is for row sweeps; a tree sweep's chunks are its shapes (and the "
+            "parts of the big ones)"
+        )
 
-    bar = _SweepBar(unit="shapes")
+    bar = _SweepBar(unit="chunks")
 
     def announce(estimate: TreeSweepEstimate) -> None:
         if as_json:
@@ -253,7 +257,8 @@ def _tree_sweep(
             )
     except KeyboardInterrupt:
         click.echo(
-            "endnim: interrupted: finished shapes are kept; run the same command to resume",
+            "endnim: interrupted: finished shapes and parts are kept; run the same command to "
+            "resume",
             err=True,
         )
         sys.exit(130)
@@ -282,8 +287,11 @@ def _print_tree_report(report: TreeSweepReport) -> None:
     console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
     if report.computed_shapes or report.kept_shapes:
         console.print(
-            f"[dim]{report.out}: {report.computed_shapes} shapes computed now, "
-            f"{report.kept_shapes} kept, in {report.seconds:.1f} s on {report.workers} "
+            f"[dim]{report.out}: {report.computed_shapes} shapes computed now"
+            + (f" ({report.computed_parts} parts)" if report.computed_parts else "")
+            + f", {report.kept_shapes} kept"
+            + (f" (and {report.kept_parts} parts)" if report.kept_parts else "")
+            + f", in {report.seconds:.1f} s on {report.workers} "
             f"worker(s){' of ' + report.scheduler if report.scheduler else ''}[/]"
         )
 

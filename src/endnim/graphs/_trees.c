@@ -837,13 +837,18 @@ done:
     return result;
 }
 
-/* sweep_shape(edges, n, max_label): one labelling with labels 1..max_label of the shape per
- * isomorphism class, the first in lexicographic order (vertex 0 most significant), as
- * (notation, labels, grundy), in that order. */
+/* sweep_shape(edges, n, max_label[, min_sum, max_sum]): one labelling with labels
+ * 1..max_label of the shape per isomorphism class, the first in lexicographic order (vertex 0
+ * most significant), as (notation, labels, grundy), in that order; with min_sum and max_sum
+ * only the classes whose labels add up to min_sum..max_sum (the sum is the same on every
+ * labelling of a class, so a part of the labellings cut by their sum keeps each class whole
+ * and its representative the same). */
 static PyObject *memo_sweep_shape(TreeMemo *memo, PyObject *args) {
     PyObject *edges_obj;
     int n, max_label;
-    if (!PyArg_ParseTuple(args, "Oii", &edges_obj, &n, &max_label)) return NULL;
+    long long min_sum = 0, max_sum = LLONG_MAX;
+    if (!PyArg_ParseTuple(args, "Oii|LL", &edges_obj, &n, &max_label, &min_sum, &max_sum))
+        return NULL;
     if (n < 1 || n > 64 || max_label < 1 || (long long)max_label * n > MAX_DEPTH) {
         PyErr_SetString(PyExc_ValueError, "a sweep shape has 1..64 vertices, labels >= 1");
         return NULL;
@@ -869,6 +874,9 @@ static PyObject *memo_sweep_shape(TreeMemo *memo, PyObject *args) {
     t.work_limit = UINT64_MAX;
     t.max_depth = MAX_DEPTH;
     for (;;) {
+        long long sum = 0;
+        for (int v = 0; v < n; v++) sum += labels[v];
+        if (sum < min_sum || sum > max_sum) goto next;
         set_labels(&t, labels);
         size_t start, length;
         if (tree_key(&t, &start, &length)) {
@@ -909,6 +917,7 @@ static PyObject *memo_sweep_shape(TreeMemo *memo, PyObject *args) {
             }
             Py_DECREF(row);
         }
+    next:;
         int v = n - 1; /* the next labelling: the last vertex varies fastest */
         while (v >= 0 && labels[v] == (uint32_t)max_label) labels[v--] = 1;
         if (v < 0) break;
@@ -933,7 +942,7 @@ static PyMethodDef memo_methods[] = {
     {"notation", (PyCFunction)memo_notation, METH_VARARGS,
      "notation(labels, edges) -> the sweep's canonical notation of the tree."},
     {"sweep_shape", (PyCFunction)memo_sweep_shape, METH_VARARGS,
-     "sweep_shape(edges, n, max_label) -> [(notation, labels, grundy)]."},
+     "sweep_shape(edges, n, max_label[, min_sum, max_sum]) -> [(notation, labels, grundy)]."},
     {"clear", (PyCFunction)memo_clear, METH_NOARGS, "Forget every tree."},
     {NULL, NULL, 0, NULL}};
 

@@ -21,6 +21,12 @@ class TreeMemo:
     def key(self, labels: Sequence[int], edges: Sequence[tuple[int, int]], /) -> bytes: ...
     def notation(self, labels: Sequence[int], edges: Sequence[tuple[int, int]], /) -> str: ...
     def sweep_shape(
-        self, edges: Sequence[tuple[int, int]], n: int, max_label: int, /
+        self,
+        edges: Sequence[tuple[int, int]],
+        n: int,
+        max_label: int,
+        min_sum: int = ...,
+        max_sum: int = ...,
+        /,
     ) -> list[tuple[str, tuple[int, ...], int]]: ...
     def clear(self) -> None: ...

@@ -261,16 +261,25 @@ def default_tree_engine(budget: int | None = None) -> TreeEngine:
 
 
 def sweep_shape(
-    memo: TreeMemo, edges: Sequence[tuple[int, int]], n: int, max_label: int
+    memo: TreeMemo,
+    edges: Sequence[tuple[int, int]],
+    n: int,
+    max_label: int,
+    beans: tuple[int, int] | None = None,
 ) -> list[tuple[str, tuple[int, ...], int]]:
     """One labelling with labels 1..``max_label`` of a tree shape per isomorphism class (the
     first in lexicographic order of the labels) as (canonical notation, labels, Grundy value),
-    as the tree sweep stores them (:func:`endnim.sweep.trees.labelled_trees`), compiled.
+    as the tree sweep stores them (:func:`endnim.sweep.trees.labelled_trees`), compiled;
+    ``beans`` (lo, hi): only the classes whose labels add up to lo..hi.
 
     >>> sweep_shape(TreeMemo(), [(0, 1), (1, 2)], 3, 2)[:3]
     [('1(1 1)', (1, 1, 1), 1), ('1(1 2)', (1, 1, 2), 2), ('2(1 1)', (1, 2, 1), 0)]
+    >>> sweep_shape(TreeMemo(), [(0, 1), (1, 2)], 3, 2, (4, 4))
+    [('1(1 2)', (1, 1, 2), 2), ('2(1 1)', (1, 2, 1), 0)]
     """
-    return memo.sweep_shape(list(edges), n, max_label)
+    if beans is None:
+        return memo.sweep_shape(list(edges), n, max_label)
+    return memo.sweep_shape(list(edges), n, max_label, beans[0], beans[1])
 
 
 __all__ = [

@@ -1,5 +1,5 @@
 """Closed forms found for the graph families (docs/graphs.md, "What the data show", Findings
-1-11); each says whether it is proved (the proof is in the docs) or observed on a stated range
+1-15); each says whether it is proved (the proof is in the docs) or observed on a stated range
 (the tests recheck it against exhaustive search there). None of them is from a paper: Albert &
 Nowakowski (2001) pose the games and leave them open.
 
@@ -199,17 +199,98 @@ def tree_p_at_a_one(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> 
     return None
 
 
+def low_leg(centre: int, leg: Sequence[int]) -> bool:
+    """Whether ``leg`` is constant with a label at most ``centre`` (1, 1, 1 or 2, 2 at a
+    centre 2): the legs Finding 12 leaves out (for centre 1, Finding 9's all-ones legs).
+
+    >>> low_leg(2, [2, 2]), low_leg(2, [3, 3]), low_leg(2, [1, 2])
+    (True, False, False)
+    """
+    return len(set(leg)) == 1 and leg[0] <= centre
+
+
+def row_p_at_centre(centre: int, left: Sequence[int], right: Sequence[int]) -> bool:
+    """**Observed** (docs/graphs.md, Finding 12; ranges there): the spider with two legs and any
+    centre c (the End-Nim row left reversed · c · right), neither leg constant with a label
+    <= c, is a P-position exactly when the legs' values (:func:`leg_value`) are equal. Raises
+    ValueError for a leg that is constant with a label <= c (there the rule fails).
+
+    >>> row_p_at_centre(2, [3], [1, 2]), row_p_at_centre(3, [1, 2], [2, 1])
+    (False, False)
+    >>> row_p_at_centre(2, [3, 3], [1, 2])
+    True
+    """
+    if low_leg(centre, left) or low_leg(centre, right):
+        raise ValueError("the rule is for legs that are not constant with a label <= the centre")
+    return leg_value(left) == leg_value(right)
+
+
+def _labels(branch: Branch) -> list[int]:
+    return [branch[0], *(x for child in branch[1] for x in _labels(child))]
+
+
+def tree_p_at_degree_two(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> bool | None:
+    """**Observed** (docs/graphs.md, Finding 15; ranges there): if every vertex of degree >= 3
+    is labelled 1 and some vertex r of degree 2 (any label c) has two branches neither of which
+    is constant with a label <= c, the tree is a P-position exactly when the two branches'
+    values (:func:`branch_value`) are equal (at every such vertex alike). Finding 12 is the
+    case of a path. ``None`` where the rule does not apply.
+
+    >>> tree_p_at_degree_two([2, 3, 1, 3], [(0, 1), (0, 2), (2, 3)])
+    True
+    >>> tree_p_at_degree_two([2, 1, 2, 2], [(0, 1), (0, 2), (2, 3)]) is None
+    True
+    """
+    degree = [0] * len(labels)
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+        return None
+    for vertex, label in enumerate(labels):
+        if degree[vertex] != 2:
+            continue
+        left, right = branches(labels, edges, vertex)
+        low = [len(set(_labels(b))) == 1 and b[0] <= label for b in (left, right)]
+        if not any(low):
+            return branch_value(left) == branch_value(right)
+    return None
+
+
+def depot_star_grundy(centre: int, leaves: Sequence[int]) -> int:
+    """**Proved** (docs/graphs.md, Finding 14): the Grundy value of the ``depot`` star with
+    labels >= 0 and no other vertices (0: an empty vertex). With the centre empty it is nim on
+    the leaves; with no empty vertex, 0 (no move); else the centre c >= 1 is the only move until
+    it is emptied, which frees the leaves (nim, of value N): c − 1 if c − 1 < N, else c.
+
+    >>> depot_star_grundy(0, [1, 2]), depot_star_grundy(3, [1, 2]), depot_star_grundy(1, [0, 2])
+    (3, 0, 0)
+    >>> depot_star_grundy(2, [0, 0]), depot_star_grundy(4, [0, 1, 3])
+    (2, 4)
+    """
+    if centre == 0:
+        return nim_sum(leaves)
+    if 0 not in leaves:
+        return 0
+    freed = nim_sum(leaves)
+    return centre - 1 if centre - 1 < freed else centre
+
+
 __all__ = [
     "branch_value",
     "branches",
+    "depot_star_grundy",
     "is_mersenne",
     "leg_value",
+    "low_leg",
     "mex",
     "nim_sum",
     "path_p",
+    "row_p_at_centre",
     "spider_p_centre_one",
     "spider_p_centre_one_long_legs",
     "star_grundy_centre_one",
     "star_p",
     "tree_p_at_a_one",
+    "tree_p_at_degree_two",
 ]

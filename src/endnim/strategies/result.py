@@ -152,8 +152,24 @@ class Analysis:
             f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
             for k, v in rows
         )
-        picture = position_svg(self.position) if isinstance(self.position, Position) else ""
+        picture = (
+            position_svg(self.position, ends=self.playable_ends())
+            if isinstance(self.position, Position)
+            else ""
+        )
         return f"{picture}<table>{cells}</table>"
+
+    def playable_ends(self) -> tuple[str, ...]:
+        """The ends of the row the rule set lets the mover play (impartial: its ``ends()``;
+        partizan: Left's first pile, Right's last, as the picture marks them); a rule set
+        whose ``ends`` fails is drawn with both."""
+        if not self.ruleset.impartial or not isinstance(self.position, Position):
+            return ("L", "R")
+        try:
+            found = tuple(str(end) for end in self.ruleset.ends(tuple(self.position)))
+        except Exception:  # a user's hook: the picture is not the place to report it
+            return ("L", "R")
+        return found if set(found) <= {"L", "R"} else ("L", "R")
 
     def move_summary(self) -> list[str]:
         """The winning moves as short texts: row moves as ranges (``R3..5``), others one by one."""

@@ -21,6 +21,7 @@ import hashlib
 import itertools
 import json
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -35,6 +36,8 @@ TREE_STORE = "trees.sqlite"
 DESCRIPTION = "sweep.json"
 TREE_FORMAT = "tree-1"
 SHAPES = "shapes"
+PARTS = "parts"
+"""The directory of the part digests of unfinished big shapes (:mod:`endnim.sweep.tree_parts`)."""
 
 
 def shape_file(vertices: int, shape: int) -> str:
@@ -178,6 +181,11 @@ class WritableTreeStore(Protocol):
         self, n: int, shape: int, rows: Sequence[StoredRow], recorded: int | None
     ) -> str | None: ...
     def forget_shape(self, n: int, shape: int) -> None: ...
+    def part_records(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]: ...
+    def part_problems(
+        self, n: int, shape: int, rows: Sequence[StoredRow]
+    ) -> list[tuple[int, int]]: ...
+    def forget_part(self, n: int, shape: int, beans: tuple[int, int]) -> None: ...
     def knows_shape(self, n: int, shape: int) -> bool: ...
     def reading(self) -> AbstractContextManager[None]: ...
     def close(self) -> None: ...
@@ -198,23 +206,34 @@ def read_description(root: Path) -> dict[str, Any]:
 
 def drop_damaged(store: WritableTreeStore) -> list[tuple[int, int]]:
     """Check every finished shape against its digest and forget the damaged ones (and
-    trees or digests of no finished shape), so that a run computes them again. Returns
-    the shapes forgotten."""
+    trees or digests of no finished shape), so that a run computes them again; of a big shape
+    stored in parts and not finished, check each part against its digest and forget the
+    damaged parts and any tree of no stored part. Returns the shapes forgotten or cut."""
     records = store.shape_records()
+    parted = store.part_records()
     bad = set(records.keys() ^ store.digest_shapes())
+    bad_parts: list[tuple[int, int, tuple[int, int]]] = []
     sizes = {int(row[0]) for row in store.connection.execute("SELECT DISTINCT vertices FROM trees")}
-    for n in sorted(sizes | {n for n, _ in records}):
+    for n in sorted(sizes | {n for n, _ in records} | {n for n, _ in parted}):
         seen = set()
         for shape, rows in shape_rows(store.connection, n):
             seen.add((n, shape))
-            if (n, shape) not in records or store.shape_problem(
+            if (n, shape) not in records and (n, shape) in parted:
+                bad_parts += [(n, shape, beans) for beans in store.part_problems(n, shape, rows)]
+            elif (n, shape) not in records or store.shape_problem(
                 n, shape, rows, records[(n, shape)]
             ):
                 bad.add((n, shape))
         bad |= {key for key in records if key[0] == n and key not in seen}
+        for key, parts in parted.items():  # parts recorded whose trees are all gone
+            if key[0] == n and key not in seen and key not in records:
+                bad_parts += [(n, key[1], (lo, hi)) for lo, hi, _t in parts]
+    for n, shape, beans in bad_parts:
+        store.forget_part(n, shape, beans)
     for n, shape in sorted(bad):
         store.forget_shape(n, shape)
-    return sorted((n, s) for n, s in bad if store.knows_shape(n, s))
+    cut = bad | {(n, shape) for n, shape, _b in bad_parts}
+    return sorted((n, s) for n, s in cut if store.knows_shape(n, s))
 
 
 @contextlib.contextmanager
@@ -274,6 +293,9 @@ def salvage(
         for n, shape in sorted(wanted - found):
             (root / shape_file(n, shape)).unlink(missing_ok=True)
             lost.append((n, shape))
+        # parts of unfinished big shapes are not salvaged: their digests go, and the parts
+        # are computed again
+        shutil.rmtree(root / PARTS, ignore_errors=True)
     finally:
         store.close()
     return lost

@@ -70,6 +70,18 @@ from endnim.sweep.tree_integrity import (
     storage_error,
     storage_errors,
 )
+from endnim.sweep.tree_parts import (
+    PART_LABELLINGS,
+    Beans,
+    covers,
+    label_parts,
+    missing_ranges,
+    part_digest,
+    part_file,
+    part_files,
+    part_problem,
+    sum_counts,
+)
 from endnim.sweep.tree_pool import ShapeExecutor
 
 """The directory of the shape digests (``shapes/07/0010.json``)."""
@@ -96,6 +108,15 @@ CREATE TABLE IF NOT EXISTS trees (
     grundy INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS trees_by_size ON trees (vertices, grundy);
+CREATE TABLE IF NOT EXISTS parts (
+    vertices INTEGER NOT NULL,
+    shape INTEGER NOT NULL,
+    lo INTEGER NOT NULL,
+    hi INTEGER NOT NULL,
+    trees INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    PRIMARY KEY (vertices, shape, lo)
+);
 """
 
 Progress = Callable[[int, int], None]
@@ -217,6 +238,10 @@ class TreeSweepReport:
     sizes: list[TreeSizeSummary] = field(default_factory=list)
     computed_shapes: int = 0
     kept_shapes: int = 0
+    computed_parts: int = 0
+    """Parts of big shapes computed (:mod:`endnim.sweep.tree_parts`)."""
+    kept_parts: int = 0
+    """Parts of unfinished big shapes kept from an earlier run."""
     repaired_shapes: int = 0
     """Finished shapes that did not match their digests: forgotten and computed again."""
     rebuilt: bool = False
@@ -247,6 +272,8 @@ class TreeSweepReport:
             "sizes": [s.to_dict() for s in self.sizes],
             "computed_shapes": self.computed_shapes,
             "kept_shapes": self.kept_shapes,
+            "computed_parts": self.computed_parts,
+            "kept_parts": self.kept_parts,
             "repaired_shapes": self.repaired_shapes,
             "rebuilt": self.rebuilt,
             "seconds": round(self.seconds, 3),
@@ -503,25 +530,184 @@ class TreeStore:
                 "INSERT OR REPLACE INTO shapes VALUES (?, ?, ?, ?)",
                 (n, shape, len(stored), seconds),
             )
-        target = self.root / shape_file(n, shape)
+        self._write_shape_digest(n, shape, stored, seconds, sha256)
+
+    def _write_shape_digest(
+        self, n: int, shape: int, stored: list[StoredRow], seconds: float, sha256: str | None
+    ) -> None:
+        """Write a finished shape's digest; one that cannot be written undoes the shape."""
+        self._write_digest(
+            shape_file(n, shape),
+            {
+                "vertices": n,
+                "shape": shape,
+                "trees": len(stored),
+                "sha256": sha256 or shape_digest(self.max_label, n, shape, stored),
+                "seconds": seconds,
+            },
+            lambda: self.forget_shape(n, shape),
+        )
+
+    def _write_digest(self, file: str, record: dict[str, Any], undo: Callable[[], None]) -> None:
+        """Write a digest file (a shape's or a part's) atomically; if it cannot be written,
+        ``undo`` what it vouches for (it is computed again) and raise."""
+        target = self.root / file
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_json_atomically(
-                target,
-                {
-                    "format": TREE_FORMAT,
-                    "max_label": self.max_label,
-                    "vertices": n,
-                    "shape": shape,
-                    "trees": len(stored),
-                    "sha256": sha256 or shape_digest(self.max_label, n, shape, stored),
-                    "seconds": seconds,
-                },
+                target, {"format": TREE_FORMAT, "max_label": self.max_label, **record}
             )
         except OSError:
             with contextlib.suppress(sqlite3.Error):
-                self.forget_shape(n, shape)
+                undo()
             raise
+
+    def store_part(
+        self,
+        n: int,
+        shape: int,
+        beans: Beans,
+        stored: list[StoredRow],
+        seconds: float,
+        sha256: str | None = None,
+    ) -> None:
+        """Record one part of a big shape (its trees and a ``parts`` record, one transaction),
+        then its digest; then complete the shape if its parts now cover it
+        (:mod:`endnim.sweep.tree_parts`)."""
+        stored.sort()
+        with self.connection:
+            self.connection.execute("BEGIN IMMEDIATE")
+            self.connection.executemany(
+                "INSERT OR REPLACE INTO trees VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(t, n, shape, labels, edges, b, g) for t, labels, edges, b, g in stored],
+            )
+            self.connection.execute(
+                "INSERT OR REPLACE INTO parts VALUES (?, ?, ?, ?, ?, ?)",
+                (n, shape, beans[0], beans[1], len(stored), seconds),
+            )
+        self._write_digest(
+            part_file(n, shape, beans[0]),
+            {
+                "vertices": n,
+                "shape": shape,
+                "beans": list(beans),
+                "trees": len(stored),
+                "sha256": sha256 or part_digest(self.max_label, n, shape, beans, stored),
+                "seconds": seconds,
+            },
+            lambda: self.forget_part(n, shape, beans),
+        )
+        self.complete_shape(n, shape)
+
+    def complete_shape(self, n: int, shape: int) -> bool:
+        """If the parts of a shape cover it and each has its digest, check every part against
+        its digest and record the shape as if computed whole (its record and digest; the
+        parts' records and digests go). Whether the shape is complete now. Whoever stores a
+        shape's last digest completes it: the check runs under SQLite's write lock, after the
+        part's own digest is written."""
+        with self.connection:
+            self.connection.execute("BEGIN IMMEDIATE")
+            if self.connection.execute(
+                "SELECT 1 FROM shapes WHERE vertices = ? AND shape = ?", (n, shape)
+            ).fetchone():
+                return True
+            parts = [
+                (int(lo), int(hi), int(trees), float(sec))
+                for lo, hi, trees, sec in self.connection.execute(
+                    "SELECT lo, hi, trees, seconds FROM parts WHERE vertices = ? AND shape = ? "
+                    "ORDER BY lo",
+                    (n, shape),
+                )
+            ]
+            ranges = [(lo, hi) for lo, hi, _t, _s in parts]
+            if not covers(n, self.max_label, ranges):
+                return False
+            if not all((self.root / part_file(n, shape, lo)).is_file() for lo, *_ in parts):
+                return False  # a part's digest is being written: its writer completes
+            rows: list[StoredRow] = [
+                (t, labels, edges, int(b), int(g))
+                for t, labels, edges, b, g in self.connection.execute(
+                    "SELECT notation, labels, edges, beans, grundy FROM trees "
+                    "WHERE vertices = ? AND shape = ? ORDER BY notation",
+                    (n, shape),
+                )
+            ]
+            for lo, hi, trees, _s in parts:
+                problem = part_problem(
+                    self.root,
+                    self.max_label,
+                    n,
+                    shape,
+                    (lo, hi),
+                    [row for row in rows if lo <= row[3] <= hi],
+                    trees,
+                )
+                if problem is not None:
+                    raise self.damaged(problem)
+            seconds = sum(sec for *_r, sec in parts)
+            self.connection.execute(
+                "INSERT OR REPLACE INTO shapes VALUES (?, ?, ?, ?)", (n, shape, len(rows), seconds)
+            )
+            self.connection.execute(
+                "DELETE FROM parts WHERE vertices = ? AND shape = ?", (n, shape)
+            )
+        self._write_shape_digest(n, shape, rows, seconds, None)
+        for lo, *_rest in parts:
+            (self.root / part_file(n, shape, lo)).unlink(missing_ok=True)
+        return True
+
+    def part_records(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
+        """(vertices, shape) -> the stored parts (lo, hi, trees) of unfinished big shapes."""
+        found: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        for n, shape, lo, hi, trees in self.connection.execute(
+            "SELECT vertices, shape, lo, hi, trees FROM parts ORDER BY vertices, shape, lo"
+        ):
+            found.setdefault((int(n), int(shape)), []).append((int(lo), int(hi), int(trees)))
+        return found
+
+    def part_problems(self, n: int, shape: int, rows: Sequence[StoredRow]) -> list[Beans]:
+        """The bean ranges of an unfinished shape's stored trees to forget: parts that do
+        not match their digests, and trees of no recorded part."""
+        records = self.part_records().get((n, shape), [])
+        bad: list[Beans] = []
+        for lo, hi, trees in records:
+            part = [row for row in rows if lo <= row[3] <= hi]
+            if part_problem(self.root, self.max_label, n, shape, (lo, hi), part, trees):
+                bad.append((lo, hi))
+        held = [(lo, hi) for lo, hi, _t in records]
+        for lo, hi in missing_ranges(n, self.max_label, held):
+            if any(lo <= row[3] <= hi for row in rows):
+                bad.append((lo, hi))
+        return bad
+
+    def forget_part(self, n: int, shape: int, beans: Beans) -> None:
+        """Drop the trees of a shape with ``beans`` beans, and that part's record and digest."""
+        lo, hi = beans
+        with self.connection:
+            self.connection.execute(
+                "DELETE FROM trees WHERE vertices = ? AND shape = ? AND beans BETWEEN ? AND ?",
+                (n, shape, lo, hi),
+            )
+            self.connection.execute(
+                "DELETE FROM parts WHERE vertices = ? AND shape = ? AND lo = ?", (n, shape, lo)
+            )
+        (self.root / part_file(n, shape, lo)).unlink(missing_ok=True)
+
+    def tidy_parts(self) -> None:
+        """Forget part records of finished shapes and part digests of no recorded part (what
+        an interruption between a shape's completion and the removal of its parts leaves)."""
+        with self.connection:
+            self.connection.execute(
+                "DELETE FROM parts WHERE EXISTS (SELECT 1 FROM shapes WHERE "
+                "shapes.vertices = parts.vertices AND shapes.shape = parts.shape)"
+            )
+        held = {
+            (n, shape, lo)
+            for (n, shape), parts in self.part_records().items()
+            for lo, _h, _t in parts
+        }
+        for n, shape, lo in part_files(self.root) - held:
+            (self.root / part_file(n, shape, lo)).unlink(missing_ok=True)
 
     def forget_shape(self, n: int, shape: int) -> None:
         """Drop a shape's trees, record and digest (it will be computed again)."""
@@ -532,7 +718,13 @@ class TreeStore:
             self.connection.execute(
                 "DELETE FROM shapes WHERE vertices = ? AND shape = ?", (n, shape)
             )
+            self.connection.execute(
+                "DELETE FROM parts WHERE vertices = ? AND shape = ?", (n, shape)
+            )
         (self.root / shape_file(n, shape)).unlink(missing_ok=True)
+        for m, s, lo in part_files(self.root):
+            if (m, s) == (n, shape):
+                (self.root / part_file(n, shape, lo)).unlink(missing_ok=True)
 
     def knows_shape(self, n: int, shape: int) -> bool:
         """Whether (``n``, ``shape``) is a shape a sweep computes."""
@@ -853,6 +1045,9 @@ class ShapeTask:
     max_label: int
     compiled: bool | None = None
     """``False``: the Python search (the reference); else the compiled solver when built."""
+    beans: Beans | None = None
+    """A part of a big shape: only the labellings whose labels add up to lo..hi
+    (:mod:`endnim.sweep.tree_parts`); ``None``: the whole shape."""
 
 
 @dataclass(frozen=True)
@@ -871,9 +1066,10 @@ one shape's labellings recur in the next shapes, so a worker keeps it between ch
 
 
 def compute_shape(task: ShapeTask) -> ShapeResult:
-    """Every labelling of a shape, one per isomorphism class, with its Grundy value, as stored
-    (notation, labels and edges as JSON, beans, value; in notation order) with the shape's
-    digest: the work of one chunk, the same on any worker.
+    """Every labelling of a shape (or of the part of it ``task.beans`` names), one per
+    isomorphism class, with its Grundy value, as stored (notation, labels and edges as JSON,
+    beans, value; in notation order) with the shape's (or part's) digest: the work of one
+    chunk, the same on any worker.
 
     >>> result = compute_shape(ShapeTask(3, 0, ((0, 1), (1, 2)), 2))
     >>> len(result.rows), result.rows[0]
@@ -890,7 +1086,7 @@ def compute_shape(task: ShapeTask) -> ShapeResult:
             memo = _WORKER["memo"] = engine.TreeMemo()
         found = [
             (notation, labels, value)
-            for notation, labels, value in engine.sweep_shape(memo, edges, n, max_label)
+            for notation, labels, value in engine.sweep_shape(memo, edges, n, max_label, task.beans)
         ]
     else:
         from endnim.parts import PartsSolver
@@ -898,16 +1094,33 @@ def compute_shape(task: ShapeTask) -> ShapeResult:
         solver = _WORKER.get("search")
         if solver is None:
             solver = _WORKER["search"] = PartsSolver(Tree(), budget=10**12)
+        lo, hi = task.beans or (n, n * max_label)
         found = [
             (canonical_notation(g.labels, g.edges), g.labels, solver.grundy(g))
             for g in labelled_trees(edges, n, max_label)
+            if lo <= sum(g.labels) <= hi  # the sum is the same on a whole class
         ]
     rows: list[StoredRow] = sorted(
         (notation, labels_json(labels), edge_text, sum(labels), int(value))
         for notation, labels, value in found
     )
-    digest = shape_digest(max_label, n, task.shape, rows)
+    if task.beans is None:
+        digest = shape_digest(max_label, n, task.shape, rows)
+    else:
+        digest = part_digest(max_label, n, task.shape, task.beans, rows)
     return ShapeResult(task, rows, digest, time.monotonic() - begun)
+
+
+def store_result(store: TreeStore, result: ShapeResult) -> None:
+    """Store a computed chunk: a whole shape, or a part (which completes its shape when it
+    is the last)."""
+    task = result.task
+    if task.beans is None:
+        store.store_rows(task.vertices, task.shape, result.rows, result.seconds, result.sha256)
+    else:
+        store.store_part(
+            task.vertices, task.shape, task.beans, result.rows, result.seconds, result.sha256
+        )
 
 
 @dataclass(frozen=True)
@@ -934,30 +1147,63 @@ def compute_and_store_shape(root: str, task: ShapeTask) -> StoredShape:
         # the other workers' writes are short, but a loaded machine may stretch one past the
         # default 30 s: wait for the write lock as long as an hour
         store.connection.execute("PRAGMA busy_timeout = 3600000")
-    store.store_rows(task.vertices, task.shape, result.rows, result.seconds, result.sha256)
+    store_result(store, result)
     return StoredShape(task, len(result.rows), result.seconds)
 
 
 # --------------------------------------------------------------------------- writing
+Chunk = tuple[int, int, Sequence[tuple[int, int]], Beans | None]
+"""A chunk of a tree sweep: (vertices, shape, edges, beans): a whole shape (beans ``None``)
+or the part of a big one whose labels add up to lo..hi."""
+
+
+def plan_chunks(
+    store: TreeStore,
+    steps: Sequence[tuple[int, int, Sequence[tuple[int, int]]]],
+    part_labellings: int = PART_LABELLINGS,
+) -> tuple[list[Chunk], int]:
+    """The chunks that compute the unfinished shapes ``steps`` ((vertices, shape, edges)):
+    a small shape whole, a big one (or one begun in parts) in the parts it still lacks.
+    Returns the chunks and how many parts are already stored."""
+    held = store.part_records()
+    chunks: list[Chunk] = []
+    kept = 0
+    for n, shape, edges in steps:
+        stored = [(lo, hi) for lo, hi, _t in held.get((n, shape), [])]
+        kept += len(stored)
+        parts = [
+            beans
+            for gap in missing_ranges(n, store.max_label, stored)
+            for beans in label_parts(n, store.max_label, gap, part_labellings)
+        ]
+        if not stored and len(parts) == 1:
+            chunks.append((n, shape, edges, None))
+        else:
+            chunks.extend((n, shape, edges, beans) for beans in parts)
+    return chunks, kept
+
+
 def compute_shapes(
     store: TreeStore,
-    plan: Sequence[tuple[int, int, Sequence[tuple[int, int]]]],
+    plan: Sequence[Chunk],
     progress: Progress | None = None,
     total: int | None = None,
     first: int = 0,
     compiled: bool | None = None,
     executor: ShapeExecutor | None = None,
 ) -> None:
-    """Compute and store the shapes of ``plan`` ((vertices, shape, edges)): by the compiled
+    """Compute and store the chunks of ``plan`` (see :func:`plan_chunks`): by the compiled
     solver (:mod:`endnim.graphs.compiled`, one memo per process) when it is built and
     ``compiled`` is not ``False``, else by the Python search (the reference); in this process,
-    or by ``executor`` (worker processes, a Dask cluster). Each shape is stored, with its
-    digest, as soon as it comes back."""
+    or by ``executor`` (worker processes, a Dask cluster). Each chunk is stored, with its
+    digest, as soon as it comes back (or by the local worker process that computed it)."""
     from endnim.sweep.tree_pool import InProcess
 
     tasks = [
-        ShapeTask(n, shape, tuple((int(u), int(v)) for u, v in edges), store.max_label, compiled)
-        for n, shape, edges in plan
+        ShapeTask(
+            n, shape, tuple((int(u), int(v)) for u, v in edges), store.max_label, compiled, beans
+        )
+        for n, shape, edges, beans in plan
     ]
     count = first
     executor = executor or InProcess()
@@ -969,8 +1215,7 @@ def compute_shapes(
             progress(count, total if total is not None else len(plan))
 
     def finished(result: ShapeResult) -> None:
-        task = result.task
-        store.store_rows(task.vertices, task.shape, result.rows, result.seconds, result.sha256)
+        store_result(store, result)
         counted()
 
     def stored(result: StoredShape) -> None:
@@ -990,6 +1235,8 @@ class TreeSweepEstimate:
     """What a tree sweep will do and cost, known before it starts."""
 
     shapes: int
+    chunks: int
+    """Shapes, with the big ones counted by their parts (:mod:`endnim.sweep.tree_parts`)."""
     labellings: int
     trees: int
     disk_bytes: int
@@ -1007,6 +1254,7 @@ class TreeSweepEstimate:
         """The ``estimate`` line of ``endnim sweep -v tree --json``."""
         return {
             "shapes": self.shapes,
+            "chunks": self.chunks,
             "labellings": self.labellings,
             "trees": self.trees,
             "disk_bytes": self.disk_bytes,
@@ -1021,7 +1269,8 @@ class TreeSweepEstimate:
         from endnim.search import format_bytes, format_count
 
         return (
-            f"{format_count(self.shapes)} shapes, {format_count(self.labellings)} labellings, "
+            f"{format_count(self.shapes)} shapes in {format_count(self.chunks)} chunks, "
+            f"{format_count(self.labellings)} labellings, "
             f"{format_count(self.trees)} trees; about {format_bytes(self.disk_bytes)} of disk, "
             f"{format_bytes(self.memory_bytes)} of memory and {self.seconds:,.0f} s on "
             f"{self.workers} worker(s)"
@@ -1038,21 +1287,30 @@ BASE_MEMORY = 200 * 2**20
 
 
 def estimate_tree_sweep(
-    max_vertices: int, max_label: int, workers: int = 1, todo: int | None = None
+    max_vertices: int,
+    max_label: int,
+    workers: int = 1,
+    todo: int | None = None,
+    chunks: int | None = None,
 ) -> TreeSweepEstimate:
     """The cost of a tree sweep on ``workers`` workers (``todo``: only this many
-    labellings, e.g. what a resumed run has left; default: all).
+    labellings, in ``chunks`` chunks, e.g. what a resumed run has left; default: all).
 
     >>> e = estimate_tree_sweep(8, 3, workers=2)
-    >>> e.shapes, e.labellings, e.trees
-    (48, 180264, 70707)
+    >>> e.shapes, e.chunks, e.labellings, e.trees
+    (48, 48, 180264, 70707)
+    >>> estimate_tree_sweep(5, 25).chunks  # 5 small shapes; the 3 of 5 vertices in 9 parts
+    32
     """
     plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
+    if chunks is None:
+        chunks = sum(len(label_parts(n, max_label)) for n, _s, _e in plan)
     labellings = count_labellings(max_vertices, max_label)
     trees = count_trees(max_vertices, max_label)
     memory = BASE_MEMORY * (workers + 1) + workers * trees * MEMO_BYTES_PER_TREE
     return TreeSweepEstimate(
         shapes=len(plan),
+        chunks=chunks,
         labellings=labellings,
         trees=trees,
         disk_bytes=disk_need(plan, max_label),
@@ -1074,11 +1332,14 @@ def run_tree_sweep(
     scheduler: str | None = None,
     memory: int | None = None,
     on_estimate: Callable[[TreeSweepEstimate], None] | None = None,
+    part_labellings: int = PART_LABELLINGS,
 ) -> TreeSweepReport:
     """Compute and store every labelled tree with <= ``max_vertices`` vertices and labels <=
     ``max_label`` (one per isomorphism class) with its Grundy value; finished shapes of an
     earlier run are kept after checking them against their digests (damaged ones are computed
-    again). ``progress(done, total)`` counts shapes. The disk's free space and the memory
+    again). A shape of more than ``part_labellings`` labellings is computed in parts
+    (:mod:`endnim.sweep.tree_parts`), each stored as it finishes. ``progress(done, total)``
+    counts chunks (shapes, and the parts of big ones). The disk's free space and the memory
     budget (``memory`` bytes, default half the machine) are checked first, and
     ``on_estimate`` is told the estimate before any work starts.
     ``compiled=False`` computes with the Python search (the reference) instead of the compiled
@@ -1125,29 +1386,50 @@ def run_tree_sweep(
     with writer_lock(root), storage_errors(root):
         store, dropped, rebuilt = open_for_writing(root, max_label, TreeStore.create)
         with store:
-            done = store.done_shapes()
+            done = finish_parted_shapes(store)
             todo = [step for step in plan if step[:2] not in done]
             check_free_disk(root, disk_need(todo, max_label))
+            chunks, kept_parts = plan_chunks(store, todo, part_labellings)
             report.kept_shapes = len(plan) - len(todo)
+            report.kept_parts = kept_parts
             report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
             with open_executor(workers, scheduler) as executor:
                 report.workers = executor.workers
                 report.scheduler = scheduler
                 if on_estimate is not None:
-                    left = sum(max_label**n for n, _s, _e in todo)
-                    on_estimate(
-                        estimate_tree_sweep(max_vertices, max_label, executor.workers, left)
+                    left = sum(
+                        max_label**n
+                        if beans is None
+                        else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
+                        for n, _s, _e, beans in chunks
                     )
-                if progress is not None and report.kept_shapes:
-                    progress(report.kept_shapes, len(plan))
+                    on_estimate(
+                        estimate_tree_sweep(
+                            max_vertices, max_label, executor.workers, left, len(chunks)
+                        )
+                    )
+                first = report.kept_shapes + kept_parts
+                if progress is not None and first:
+                    progress(first, first + len(chunks))
                 compute_shapes(
-                    store, todo, progress, len(plan), report.kept_shapes, compiled, executor
+                    store, chunks, progress, first + len(chunks), first, compiled, executor
                 )
             report.computed_shapes = len(todo)
+            report.computed_parts = len([c for c in chunks if c[3] is not None])
             report.sizes = store.totals(max_vertices)
     report.seconds = time.monotonic() - started
     return report
+
+
+def finish_parted_shapes(store: TreeStore) -> set[tuple[int, int]]:
+    """Complete the shapes whose stored parts already cover them (an interruption between a
+    shape's last part and its completion), tidy what completions left, and return the
+    finished shapes."""
+    for n, shape in sorted(store.part_records()):
+        store.complete_shape(n, shape)
+    store.tidy_parts()
+    return store.done_shapes()
 
 
 def repair_tree_store(path: str | Path, progress: Progress | None = None) -> TreeRepair:
@@ -1161,8 +1443,8 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
     with writer_lock(root), storage_errors(root):
         store, dropped, rebuilt = open_for_writing(root, max_label, TreeStore.create)
         with store:
-            done = store.done_shapes()
-            top = max((n for n, _ in set(dropped) | done), default=0)
+            done = finish_parted_shapes(store)
+            top = max((n for n, _ in set(dropped) | done | set(store.part_records())), default=0)
             todo = [
                 (n, s, tree_shapes(n)[s])
                 for n in range(1, top + 1)
@@ -1170,7 +1452,7 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
                 if (n, s) not in done and (n < top or (n, s) in dropped)
             ]
             check_free_disk(root, disk_need(todo, max_label))
-            compute_shapes(store, todo, progress)
+            compute_shapes(store, plan_chunks(store, todo)[0], progress)
             store.summary()  # everything verifies now
             return TreeRepair(str(root), len(done), len(todo), rebuilt)
 

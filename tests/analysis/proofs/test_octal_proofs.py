@@ -114,7 +114,7 @@ def test_cli_rows_json_and_refusals(tmp_path: Path) -> None:
     assert [line["period"] for line in lines] == [1, 2, 2, 4, 12, 12]  # a·4·b (docs/atlas.md)
     path = Path(lines[0]["certificate"])
     path.write_text(path.read_text().replace('"delta": 1', '"delta": 2', 1))
-    for args in (["--check", str(path)], ["-v", "muller", "--prove"]):
+    for args in (["--check", str(path)], ["-v", "partizan", "--prove"]):
         refused = subprocess.run([*run, *args], capture_output=True, text=True, timeout=300)
         assert refused.returncode == 2
         assert refused.stderr.startswith("endnim: error: ") and refused.stderr.count("\n") == 1

@@ -6,10 +6,12 @@ certificate is refused."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from conftest import solver
 
@@ -19,7 +21,7 @@ from endnim.analysis.proofs.certificate import (
     read_certificate,
     write_certificate,
 )
-from endnim.analysis.proofs.checker import check_certificate
+from endnim.analysis.proofs.checker import _predicted, check_certificate
 from endnim.analysis.proofs.rows import (
     lone_pile_law,
     mex_prefix,
@@ -185,8 +187,9 @@ def test_an_edited_certificate_is_refused(
     """Resealed after an edit (so only the checker's recomputation can find it): refused."""
     path, _ = proved[("endnim", (4,))]
     target = edited(path, tmp_path, change)
-    with pytest.raises(CertificateError, match="does not hold"):
+    with pytest.raises(CertificateError, match="does not hold") as refusal:
         check_certificate(target)
+    assert "\n" not in str(refusal.value)
 
 
 def test_the_crossing_case_is_exercised(proved: dict[tuple[str, tuple[int, ...]], Any]) -> None:
@@ -226,3 +229,78 @@ def test_a_malformed_certificate_is_refused(
     target = edited(path, tmp_path, change)
     with pytest.raises(CertificateError):
         check_certificate(target)
+
+
+def column_walk(
+    group: list[tuple[list[int], Law]],
+    values: list[int],
+    mexes: list[int],
+    start: int,
+    delta: int,
+) -> bool:
+    """The joint check walked column by column over the lcm of Δ and the inputs' periods
+    (what the checker's residue classes decide without walking)."""
+    position = {v: b for b, v in enumerate(values)}
+    for b in range(start, start + math.lcm(delta, *(law.period for _, law in group))):
+        steps, phase = divmod(b - start, delta)
+        same = start + phase
+        inputs = {law.value_from(known, b) - steps * delta for known, law in group}
+        holes = [h for h in range(mexes[same], values[same]) if position.get(h, same) >= same]
+        if values[same] in inputs or any(h not in inputs for h in holes):
+            return False
+    return True
+
+
+def test_the_residue_check_is_the_column_walk(
+    proved: dict[tuple[str, tuple[int, ...]], Any],
+) -> None:
+    """On every row with crossing inputs of the test tables, and on copies with one input
+    value moved (which mostly break it), the checker's residue-class check answers as the
+    column-by-column walk does."""
+    rng = random.Random(7)
+    answers = []
+    for (variant, middle), (path, proofs) in proved.items():
+        table = engine_table(variant, list(middle), len(proofs), 4096)
+        laws = {0: Law(**read_certificate(path)["base"]["law"])}
+        for proof in proofs:
+            laws[proof.a] = proof.law
+            if not proof.crossing:
+                continue
+            end = proof.start + proof.delta
+            values = table[proof.a, : end + 1].tolist()
+            mexes = mex_prefix(table[proof.a, : end + 1].astype(np.int64))[: end + 1].tolist()
+            group_laws = [laws[i] for i in proof.relevant + proof.crossing]
+            for trial in range(12):
+                group = [  # the first values and the law: a moved value moves its class
+                    (table[i, : law.preperiod + law.period].tolist(), law)
+                    for i, law in zip(proof.relevant + proof.crossing, group_laws, strict=True)
+                    if law is not None
+                ]
+                if trial:
+                    known, law = group[rng.randrange(len(group))]
+                    known[law.preperiod + rng.randrange(law.period)] += rng.choice((-2, -1, 1, 2))
+                position = {v: b for b, v in enumerate(values)}
+                walked = column_walk(group, values, mexes, proof.start, proof.delta)
+                found = _predicted(group, values, mexes, position, proof.start, proof.delta)
+                assert found == walked, (variant, middle, proof.a, trial)
+                answers.append(walked)
+    assert answers.count(True) >= 15 and answers.count(False) >= 15
+
+
+def test_an_edited_input_certificate_is_refused(
+    proved: dict[tuple[str, tuple[int, ...]], Any], tmp_path: Path
+) -> None:
+    """The checker remembers checked tables by their files' digests: a table whose input
+    certificate is edited (resealed) after the table was checked is checked again, and
+    refused in one line."""
+    path, _ = proved[("endnim", (2, 3))]
+    check_certificate(path)
+    target = edited(path, tmp_path, lambda d: None)
+    check_certificate(target)  # the same files elsewhere: they hold
+    inner = target.parent / "awb-3.json"
+    data = read_certificate(inner)
+    row(data, 2).update(law={**row(data, 2)["law"], "period": 8, "saltus": 8})
+    write_certificate(inner, data)
+    with pytest.raises(CertificateError, match="does not hold") as refusal:
+        check_certificate(target)
+    assert "\n" not in str(refusal.value)

@@ -1,6 +1,7 @@
 """The atlas, proved: certificates of the periodicity of every row a ≤ 32 of the a·w·b tables.
 
-For every rule set of End-Nim's recurrence and every middle w of the atlas
+For every rule set of End-Nim's recurrence (and Muller End-Nim, whose rows are eventually
+constant: :mod:`~endnim.analysis.proofs.muller`) and every middle w of the atlas
 (:class:`~endnim.analysis.atlas.periodicity.AtlasSpec`), :func:`run_proofs` proves the rows
 a = 1..rows with :func:`~endnim.analysis.proofs.rows.prove_and_certify`, shorter middles
 first (the input row w·b of a table is row w[0] of the table of w[1:]), writes one certificate
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from endnim.analysis.atlas.periodicity import AtlasSpec
+from endnim.analysis.proofs.muller import certify_muller
 from endnim.analysis.proofs.rows import DEFAULT_BUDGET, prove_and_certify, supports_proofs
 from endnim.errors import EndNimError
 from endnim.sealed import read_sealed, write_sealed
@@ -42,10 +44,10 @@ def run_proofs(
     threads: int | None = None,
     progress: ProofProgress | None = None,
 ) -> list[dict[str, Any]]:
-    """Prove every row of ``spec`` (rule sets of End-Nim's recurrence only), write the
+    """Prove every row of ``spec`` (rule sets of End-Nim's recurrence, and Muller), write the
     certificates under ``folder`` and the sealed summary ``out``; returns its lines."""
     for variant in spec.variants:
-        if not supports_proofs(variant):
+        if not supports_proofs(variant) and variant != "muller":
             raise EndNimError(
                 f"the prover knows End-Nim's recurrence only; {variant} does not follow it "
                 "(leave it out with --variant)"
@@ -53,9 +55,12 @@ def run_proofs(
     tables = sorted(spec.tables(), key=lambda table: len(table[1]))
     lines: list[dict[str, Any]] = []
     for done, (variant, middle) in enumerate(tables, start=1):
-        path, proofs = prove_and_certify(
-            variant, middle, spec.rows, folder, budget=budget, threads=threads
-        )
+        if variant == "muller":  # eventually constant rows, its own argument
+            path, proofs = certify_muller(middle, spec.rows, folder)
+        else:
+            path, proofs = prove_and_certify(
+                variant, middle, spec.rows, folder, budget=budget, threads=threads
+            )
         for proof in proofs:
             law = proof.law
             lines.append(

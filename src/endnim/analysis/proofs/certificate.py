@@ -24,6 +24,7 @@ from endnim.sealed import read_sealed, seal, write_sealed
 
 ROW_KIND = "endnim-row-table"
 OCTAL_KIND = "octal-guy-smith"
+MULLER_KIND = "muller-constant-rows"
 
 
 class CertificateError(EndNimError):
@@ -144,7 +145,7 @@ def read_certificate(path: Path) -> dict[str, Any]:
         raise CertificateError(str(error)) from None
     if data is None:
         raise CertificateError(f"no certificate {path}")
-    if not isinstance(data, dict) or data.get("kind") not in (ROW_KIND, OCTAL_KIND):
+    if not isinstance(data, dict) or data.get("kind") not in (ROW_KIND, OCTAL_KIND, MULLER_KIND):
         raise CertificateError(f"{path} is not a periodicity certificate")
     return data
 

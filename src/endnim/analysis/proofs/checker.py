@@ -5,8 +5,13 @@ format: it recomputes every row it checks from the recurrence
 G(a·w·b) = mex({G(a·w·b′) : b′ < b} ∪ {G(a′·w·b) : a′ < a}) in plain Python (the lone piles
 from the rule set's own hooks, G(a·w) by the memoised search, the input rows from their
 checked laws), then checks the state repetition, the split of the input rows, the digest of
-the values and that the stated period and preperiod are the least. An octal certificate is
-checked by the Guy–Smith bound from the nim-sequence it recomputes from the code.
+the values and that the stated period and preperiod are the least. The crossing rows' joint
+check, a statement about every column b ≥ b₁, is decided per residue class (Chinese
+remainders) rather than by walking the lcm of the periods. Tables already checked in the
+process are kept, keyed by the digests of their files. A Muller End-Nim certificate (rows
+eventually constant) is checked by the exact search up to the column its argument starts
+from; an octal certificate by the Guy–Smith bound from the nim-sequence it recomputes from
+the code.
 
 >>> import tempfile
 >>> from endnim.analysis.proofs.rows import prove_and_certify
@@ -19,11 +24,14 @@ Law(preperiod=1, period=4, saltus=4)
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import math
 from pathlib import Path
 from typing import Any
 
 from endnim.analysis.proofs.certificate import (
+    MULLER_KIND,
     OCTAL_KIND,
     CertificateError,
     Law,
@@ -49,7 +57,11 @@ def check_certificate(path: str | Path) -> dict[int, Law]:
     try:
         if data["kind"] == OCTAL_KIND:
             return {0: _check_octal(target, data)}
-        return {a: row[1] for a, row in _check_table(target, data, {}).items() if a > 0}
+        if data["kind"] == MULLER_KIND:
+            return {a: row[0] for a, row in _check_muller(target, data).items() if a > 0}
+        return {a: row[1] for a, row in _check_table(target, data)[1].items() if a > 0}
+    except CertificateError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise _refuse(target, f"it is malformed ({type(error).__name__}: {error})") from None
 
@@ -64,8 +76,28 @@ def _law(data: Any) -> Law:
 
 def _extend(row: Row, n: int) -> list[int]:
     """v(0..n) of a checked row."""
+    import numpy as np
+
     known, law = row
-    return [known[b] if b < len(known) else law.value_from(known, b) for b in range(n + 1)]
+    if n < len(known):
+        return known[: n + 1]
+    steps, rest = np.divmod(np.arange(len(known), n + 1) - law.preperiod, law.period)
+    later = np.asarray(known, np.int64)[law.preperiod + rest] + steps * law.saltus
+    return [*known, *later.tolist()]
+
+
+def _input_table(checked: dict[int, Row], a: int, end: int) -> Any:
+    """v(0..end) of the checked rows 0..a-1, one line each (an int64 array)."""
+    import numpy as np
+
+    table = np.empty((a, end + 1), np.int64)
+    for i in range(a):
+        known, law = checked[i]
+        n = min(len(known), end + 1)
+        table[i, :n] = known[:n]
+        steps, rest = np.divmod(np.arange(n, end + 1) - law.preperiod, law.period)
+        table[i, n:] = np.asarray(known, np.int64)[law.preperiod + rest] + steps * law.saltus
+    return table
 
 
 def _lone_piles(variant: str, law: Law, path: Path) -> Row:
@@ -93,12 +125,17 @@ def _lone_piles(variant: str, law: Law, path: Path) -> Row:
     return values, law
 
 
-def _check_table(
-    path: Path, data: dict[str, Any], done: dict[Path, dict[int, Row]]
-) -> dict[int, Row]:
-    key = path.resolve()
-    if key in done:
-        return done[key]
+_CHECKED: dict[tuple[str, ...], dict[int, Row]] = {}
+"""Tables already checked in this process, by the digests of their file and of the files of
+their input rows (so a table shared by several certificates is checked once; an edited file,
+or an edited input file, has another key and is checked again). At most
+:data:`KEPT_TABLES`, the oldest forgotten first."""
+KEPT_TABLES = 512
+
+
+def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dict[int, Row]]:
+    """The table's key in :data:`_CHECKED` and its checked rows (0: the input row w·b)."""
+    own = hashlib.sha256(path.read_bytes()).hexdigest()
     try:
         variant = str(data["variant"])
         middle = tuple(int(x) for x in data["middle"])
@@ -110,11 +147,17 @@ def _check_table(
     if [p.a for p in proofs] != list(range(1, rows + 1)):
         raise _refuse(path, "its rows are not 1..rows in order")
     checked: dict[int, Row] = {}
+    key: tuple[str, ...] = (own,)
+    inner: dict[int, Row] = {}
+    if base["kind"] == "row" and middle:
+        source = path.parent / table_file("", variant, middle[1:]).name
+        inner_key, inner = _check_table(source, read_certificate(source))
+        key = (own, *inner_key)
+    if key in _CHECKED:
+        return key, _CHECKED[key]
     if base["kind"] == "lone-piles" and not middle:
         checked[0] = _lone_piles(variant, _law(base["law"]), path)
     elif base["kind"] == "row" and middle:
-        source = path.parent / table_file("", variant, middle[1:]).name
-        inner = _check_table(source, read_certificate(source), done)
         row = inner.get(middle[0])
         if row is None or row[1] != _law(base["law"]):
             raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
@@ -133,8 +176,15 @@ def _check_table(
     for proof in proofs[len(checked) :]:
         if proof.law is not None:
             raise _refuse(path, f"row {proof.a} is proved but an input row is not")
-    done[key] = checked
-    return checked
+    if len(_CHECKED) >= KEPT_TABLES:
+        del _CHECKED[next(iter(_CHECKED))]
+    _CHECKED[key] = {i: (row[0][: _needed(row[1])], row[1]) for i, row in checked.items()}
+    return key, checked
+
+
+def _needed(law: Law) -> int:
+    """How many first values of a row its law needs."""
+    return law.preperiod + law.period
 
 
 def _first_column(variant: str, middle: tuple[int, ...], lone: Row | None, rows: int) -> list[int]:
@@ -163,7 +213,7 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
     if start < 1 or delta < 1:
         raise _refuse(path, where + "the repeat is out of range")
     end = start + delta
-    inputs = [_extend(checked[i], end) for i in range(a)]
+    inputs = _input_table(checked, a, end)
     values, mexes = _recompute(first, inputs, end)
     if values_digest(values) != proof.values_sha256:
         raise _refuse(path, where + "its values differ from the certificate's digest")
@@ -175,6 +225,7 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
     }:
         raise _refuse(path, where + "the state does not repeat")
     position = {v: b for b, v in enumerate(values)}
+    shifted = [inputs[j, start:end].tolist() for j in proof.relevant]
     for i in range(a):
         law = checked[i][1]
         if start < law.preperiod:
@@ -189,7 +240,6 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
         elif i in proof.crossing:
             ok = True  # checked with the relevant rows below
         else:
-            shifted = [inputs[j] for j in proof.relevant]
             ok = _never_meets(checked[i], values, position, start, delta, shifted)
         if not ok:
             raise _refuse(path, where + f"input row {i} is not of the kind stated")
@@ -211,43 +261,71 @@ def _predicted(
 ) -> bool:
     """At every b from ``start`` on the inputs of ``group`` give the value the repeated state
     predicts, v(b′) + kΔ for b = b′ + kΔ: it is no input's value and every value from the mex
-    up to it that the row has not taken is one. Row and inputs repeat together after the lcm
-    of Δ and the inputs' periods, so that many columns decide it."""
+    up to it that the row has not taken (a *hole*) is one.
+
+    Decided per residue class instead of column by column. An input of period p (saltus p)
+    has u(b) = b + d(b mod p) from its preperiod on, so at b = β + kΔ its shifted value
+    u(b) − kΔ is β + d(b mod p); and as k runs, b mod p takes exactly the residues ρ with
+    ρ ≡ β (mod gcd(Δ, p)) (Chinese remainders), ρ = (β + kΔ) mod p depending on k mod
+    p / gcd(Δ, p). So the predicted value v(β) is hit iff d(ρ) = v(β) − β for such a ρ, and a
+    hole h at β is always covered iff the classes of k at which some input has
+    d(ρ) = h − β cover every k (modulo the lcm of the inputs' p / gcd(Δ, p))."""
     import numpy as np
 
-    span = math.lcm(delta, *(law.period for _, law in group))
-    gaps = [
-        [g for g in range(mexes[b], values[b]) if position.get(g, b) >= b]
-        for b in range(start, start + delta)
-    ]
-    width = max(1, *(len(g) for g in gaps))
-    holes = np.array([g + [-1] * (width - len(g)) for g in gaps], np.int64)  # -1: no hole
-    predicted = np.array(values[start : start + delta], np.int64)
-    blocks = [
-        (np.array(known[law.preperiod : law.preperiod + law.period], np.int64), law)
-        for known, law in group
-    ]
-    for first in range(start, start + span, 1 << 14):
-        b = np.arange(first, min(first + (1 << 14), start + span), dtype=np.int64)
-        steps, phase = np.divmod(b - start, delta)
-        inputs = np.stack(
-            [
-                block[(b - law.preperiod) % law.period]
-                + (b - law.preperiod) // law.period * law.saltus
-                - steps * delta
-                for block, law in blocks
-            ],
-            axis=1,
-        )
-        rows = np.arange(len(b), dtype=np.int64)[:, None] << 33  # one key range per column
-        keys = np.sort((rows + inputs + (1 << 32)).ravel())
-        wanted = np.concatenate((predicted[phase][:, None], holes[phase]), axis=1)
-        asked = (rows + wanted + (1 << 32)).ravel()
-        at = np.minimum(np.searchsorted(keys, asked), len(keys) - 1)
-        hit = (keys[at] == asked).reshape(wanted.shape)
-        if hit[:, 0].any() or not (hit[:, 1:] | (wanted[:, 1:] < 0)).all():
-            return False
+    phases = np.arange(start, start + delta, dtype=np.int64)
+    own = np.array(values[start : start + delta], np.int64) - phases
+    inputs = []  # per input: its period, gcd with delta, and its residues by (ρ mod g, d(ρ))
+    for known, law in group:
+        p, g = law.period, math.gcd(delta, law.period)
+        columns = np.arange(law.preperiod, law.preperiod + p, dtype=np.int64)
+        d = np.empty(p, np.int64)
+        d[columns % p] = np.array(_extend((known, law), law.preperiod + p - 1)[-p:]) - columns
+        residue = np.arange(p, dtype=np.int64) % g
+        if np.isin(_pairs(phases % g, own), _pairs(residue, d)).any():
+            return False  # the predicted value is this input's value at some b
+        hits: dict[tuple[int, int], list[int]] = {}
+        for rho in range(p):
+            hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
+        inputs.append((p, g, pow(delta // g, -1, p // g) if p > g else 0, hits))
+    for beta in range(start, start + delta):
+        for hole in range(mexes[beta], values[beta]):
+            if position.get(hole, beta) < beta:
+                continue  # taken before β
+            if not _covered_always(inputs, beta, hole - beta):
+                return False
     return True
+
+
+def _pairs(first: Any, second: Any) -> Any:
+    """One int64 key per pair of (non-negative, any) int64 arrays."""
+    return (first << 32) + second
+
+
+def _covered_always(
+    inputs: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]], beta: int, t: int
+) -> bool:
+    """Whether at every b = β + kΔ (k ≥ 0) some input has d(b mod p) = t: an input (period
+    p, g = gcd(Δ, p), ``step`` the inverse of Δ / g modulo p / g) is at ρ = b mod p when
+    k ≡ (ρ − β) / g · step modulo p / g."""
+    import numpy as np
+
+    classes = []  # (m, the k mod m at which this input covers)
+    for p, g, step, hits in inputs:
+        found = hits.get((beta % g, t))
+        if not found:
+            continue
+        m = p // g
+        if len(found) == m:
+            return True  # this input covers every k
+        classes.append((m, [(rho - beta) // g * step % m for rho in found]))
+    span = math.lcm(*(m for m, _ in classes))
+    if sum(len(ks) * (span // m) for m, ks in classes) < span:
+        return False  # too few classes to cover every k
+    covered = np.zeros(span, dtype=bool)
+    for m, ks in classes:
+        for k in ks:
+            covered[k::m] = True
+    return bool(covered.all())
 
 
 def _never_meets(
@@ -260,7 +338,8 @@ def _never_meets(
 ) -> bool:
     """An input row never changes the row's mex from ``start`` on: at every b its value is
     below the mex, among the row's earlier values, a value of a relevant input row (those
-    repeat shifted by delta every delta columns: ``relevant``) or above the row's value. The
+    repeat shifted by delta every delta columns: ``relevant``, their values from ``start``
+    to start + delta - 1) or above the row's value. The
     row repeats its state shifted by delta every delta columns, the input its values shifted by
     its saltus every period, so lcm(delta, period) columns from ``start`` decide it."""
     known, law = row
@@ -272,23 +351,27 @@ def _never_meets(
             moved >= 0
             and position.get(moved, same) >= same
             and moved <= values[same]
-            and all(other[same] != moved for other in relevant)
+            and all(other[phase] != moved for other in relevant)
         ):
             return False
     return True
 
 
-def _recompute(first: int, inputs: list[list[int]], end: int) -> tuple[list[int], list[int]]:
-    """v(0..end) of a row by the plain recurrence, and its mex before each b (0..end)."""
+def _recompute(first: int, inputs: Any, end: int) -> tuple[list[int], list[int]]:
+    """v(0..end) of a row by the plain recurrence, and its mex before each b (0..end), from
+    its input rows' values (an array, one line each; read a block of columns at a time)."""
     values = [first]
     taken = {first}
     mex = 0
     while mex in taken:
         mex += 1
     mexes = [0, mex]  # mexes[b]: the mex of v(0..b-1)
-    columns = list(zip(*inputs, strict=True)) if inputs else [()] * (end + 1)
-    for b in range(1, end + 1):
-        excluded = set(columns[b])
+    excluded_sets = (
+        set(column)
+        for low in range(1, end + 1, 1 << 16)
+        for column in inputs[:, low : min(low + (1 << 16), end + 1)].T.tolist()
+    )
+    for excluded in excluded_sets:
         value = mex
         while value in taken or value in excluded:
             value += 1
@@ -330,6 +413,59 @@ def _primes(n: int) -> list[int]:
                 n //= p
         p += 1
     return [*found, n] if n > 1 else found
+
+
+# ----------------------------------------------------------------------------- Muller End-Nim
+def _check_muller(path: Path, data: dict[str, Any]) -> dict[int, tuple[Law, int]]:
+    """Muller End-Nim's rows x·w·y, each constant from its b₀ (endnim.analysis.proofs.muller).
+
+    For y ≥ B ≥ x + 2 the options y·wᵀ·x′ have values ≥ y − 1 > x (Horrocks 2017, Prop 3: a
+    row's value is at least its first pile less one), so the mex is that of the x values
+    G(x′·w·y), constant once the inputs are (x′ = 0 is the row w·y, row w[0] of the table of
+    w[1:]; for w empty it is the lone pile y, value y > x). So checking that B ≥ x + 2, that
+    every input row is constant from B on, and the values from b₀ to B by the exact search,
+    proves the row constant from b₀ (the law (b₀, 1, 0) with b₀ least). Returns (law, value)
+    by row (0: the row w·b, if w is not empty)."""
+    try:
+        middle = tuple(int(x) for x in data["middle"])
+        rows, base, proofs = int(data["rows"]), data["base"], list(data["proofs"])
+        if str(data["variant"]) != "muller" or [p["a"] for p in proofs] != [*range(1, rows + 1)]:
+            raise ValueError("not the rows 1..rows of Muller End-Nim")
+    except (KeyError, TypeError, ValueError) as error:
+        raise _refuse(path, f"it is malformed ({error!r})") from None
+    checked: dict[int, tuple[Law, int]] = {}
+    if middle:
+        source = path.parent / table_file("", "muller", middle[1:]).name
+        inner = _check_muller(source, read_certificate(source)).get(middle[0])
+        if base["kind"] != "row" or inner != (_law(base["law"]), int(base["value"])):
+            raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
+        checked[0] = inner
+    elif base["kind"] != "first-pile":
+        raise _refuse(path, "its input row w·b is named wrongly")
+    solver = _muller_solver()
+    for proof in proofs:
+        x, law, value = int(proof["a"]), _law(proof["law"]), int(proof["value"])
+        column, where = int(proof["from"]), f"row {x}: "
+        if law.period != 1 or law.saltus != 0 or not 1 <= law.preperiod <= column:
+            raise _refuse(path, where + "the law is not a constant from a column b₀ ≤ B")
+        if column < x + 2 or any(column < row[0].preperiod for row in checked.values()):
+            raise _refuse(path, where + "B is before x + 2 or before an input row is constant")
+        found = [int(solver.value((x, *middle, y)).grundy) for y in range(column + 1)]
+        if any(v != value for v in found[law.preperiod :]):
+            raise _refuse(path, where + "the row is not the stated constant from b₀ to B")
+        if law.preperiod > 1 and found[law.preperiod - 1] == value:
+            raise _refuse(path, where + "the stated b₀ is not the least")
+        checked[x] = (law, value)
+    return checked
+
+
+@functools.cache
+def _muller_solver() -> Any:
+    """One exact search for every Muller table checked in this process."""
+    from endnim.search import Solver
+    from endnim.variants import get_row_variant
+
+    return Solver(get_row_variant("muller", "the checker"))
 
 
 # ----------------------------------------------------------------------------- octal games
