@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from endnim.analysis.periodicity import row_periodicity
+from endnim.analysis.proofs.columns import stream_table
 from endnim.analysis.proofs.certificate import (
     ROW_KIND,
     CertificateError,
@@ -151,7 +152,7 @@ def _harmless(
     return bool(np.all((moved < 0) | earlier | (moved > values[same])))
 
 
-CROSSING_SPAN = 1_500_000
+CROSSING_SPAN = 25_000_000
 """Input rows that cross the row are checked together over the lcm of their periods, up to
 this many columns."""
 CHUNK = 1 << 16
@@ -316,10 +317,12 @@ def prove_table(
     """Prove rows a = 1..rows of the table of a·middle·b of ``variant``, given the law of its
     input row middle·b (``base``; ``None``: not proved, so no row is).
 
-    Rows are proved in order (row a needs rows a′ < a); the engine computes the table on 4096
-    columns, then 4× more for the rows still open, up to ``budget`` columns.
+    Rows are proved in order (row a needs rows a′ < a); the table is computed on 4096 columns,
+    then 4× more for the rows still open, up to ``budget`` columns, column by column
+    (:func:`~endnim.analysis.proofs.columns.stream_table`: the engine's values, without its
+    memory; ``threads`` is kept for the callers and unused).
     """
-    from endnim.engine import EngineError, engine_table
+    from endnim.engine import EngineError
 
     if not supports_proofs(variant):
         raise EndNimError(
@@ -336,13 +339,12 @@ def prove_table(
     pending: str | None = None
     while True:
         try:
-            found = engine_table(variant, list(middle), rows, cols, threads=threads)
-        except EngineError:
-            if pending is None:  # the first window: the engine's own refusal is the answer
+            table = stream_table(variant, middle, rows, cols)
+        except (EngineError, MemoryError):
+            if pending is None:  # the first window: the refusal is the answer
                 raise
-            pending = f"{pending} (b ≤ {cols // 4}; the engine cannot compute b ≤ {cols})"
+            pending = f"{pending} (b ≤ {cols // 4}; no memory for b ≤ {cols})"
             break
-        table = found.astype(np.int64)
         pending = None
         while len(proofs) < rows:
             a = len(proofs) + 1
