@@ -49,7 +49,7 @@ def lone_piles(variant: str, cols: int) -> Array:
     """G(b) of the lone piles b = 0..cols, by their law (read off the rule set's hooks).
 
     >>> lone_piles("misere", 5).tolist()
-    [1, 0, 1, 2, 3, 4]
+    [0, 0, 1, 2, 3, 4]
     """
     from endnim.analysis.proofs.rows import FIRST_COLUMNS, lone_pile_law
     from endnim.engine.families import single_pile_values

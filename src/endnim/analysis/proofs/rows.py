@@ -32,7 +32,6 @@ import numpy as np
 import numpy.typing as npt
 
 from endnim.analysis.periodicity import row_periodicity
-from endnim.analysis.proofs.columns import stream_table
 from endnim.analysis.proofs.certificate import (
     ROW_KIND,
     CertificateError,
@@ -43,6 +42,7 @@ from endnim.analysis.proofs.certificate import (
     values_digest,
     write_certificate,
 )
+from endnim.analysis.proofs.columns import stream_table
 from endnim.errors import EndNimError
 
 Array = npt.NDArray[np.int64]
@@ -424,9 +424,33 @@ def prove_and_certify(
         "recurrence": "G(a·w·b) = mex({G(a·w·b′) : 0 ≤ b′ < b} ∪ {G(a′·w·b) : 0 ≤ a′ < a})",
         "base": {**source, "law": asdict(base) if base is not None else None},
         "proofs": [proof.to_dict() for proof in proofs],
+        "checker_columns": checker_columns(base, proofs),
     }
     write_certificate(path, data)
     return path, proofs
+
+
+def checker_columns(base: Law | None, proofs: Sequence[RowProof]) -> int:
+    """The columns the checker walks for a table (not for its input certificates): each proved
+    row recomputed to b₁ + Δ, each harmless input over lcm(Δ, its period), the crossing ones
+    together over the lcm of Δ and their periods. Written in the certificate (not part of the
+    proof) so that tests and scripts can choose the certificates they check.
+
+    >>> checker_columns(Law(0, 1, 1), [RowProof(1, Law(1, 2, 2), 1, 2, 0, (0,))])
+    3
+    """
+    periods = {0: base.period if base is not None else 1}
+    total = 0
+    for proof in proofs:
+        if proof.law is None:
+            break
+        periods[proof.a] = proof.law.period
+        total += proof.start + proof.delta
+        for i in proof.harmless:
+            total += math.lcm(proof.delta, periods[i])
+        if proof.crossing:
+            total += math.lcm(proof.delta, *(periods[i] for i in proof.crossing))
+    return total
 
 
 def _readable(path: Path) -> dict[str, Any] | None:
