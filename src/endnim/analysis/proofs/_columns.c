@@ -87,7 +87,109 @@ done:
     return result;
 }
 
+/* covered(values, where, mex, start, delta, blocks, offsets, preperiods, periods, saltuses, gaps,
+ * span) -> bool: the prover's joint check (endnim.analysis.proofs.rows._covered), one column at
+ * a time. Input j's value at b is blocks[offsets[j] + (b - pre) % p] + (b - pre) / p * s. At
+ * each b in [start, start + span), with b = same + k·delta (start <= same < start + delta), the
+ * inputs shifted down by k·delta must miss values[same] and give exactly gaps[same - start]
+ * distinct values in [mex[same], values[same]) that the row has not taken before same
+ * (where[v] >= same). */
+static PyObject *covered(PyObject *self, PyObject *args) {
+    Py_buffer bv, bw, bm, bb, bo, bp, bq, bs, bg;
+    Py_ssize_t start, delta, span;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*y*y*nny*y*y*y*y*y*n", &bv, &bw, &bm, &start, &delta, &bb, &bo,
+                          &bp, &bq, &bs, &bg, &span))
+        return NULL;
+    PyObject *result = NULL;
+    int64_t *stamp = NULL, *phase = NULL, *lift = NULL;
+    const int64_t *values = bv.buf, *where = bw.buf, *mex = bm.buf, *blocks = bb.buf;
+    const int64_t *offsets = bo.buf, *pre = bp.buf, *period = bq.buf, *saltus = bs.buf;
+    const int64_t *gaps = bg.buf;
+    Py_ssize_t n = bv.len / 8, m = bw.len / 8, g = bo.len / 8, nb = bb.len / 8;
+    if (delta < 1 || start < 0 || start + delta > n || bm.len / 8 < start + delta ||
+        bp.len / 8 != g || bq.len / 8 != g || bs.len / 8 != g || bg.len / 8 != delta) {
+        PyErr_SetString(PyExc_ValueError, "covered: the buffers do not fit");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < g; j++) {
+        if (period[j] < 1 || pre[j] > start || offsets[j] < 0 || offsets[j] + period[j] > nb) {
+            PyErr_SetString(PyExc_ValueError, "covered: an input's block does not fit");
+            goto done;
+        }
+    }
+    for (Py_ssize_t b = start; b < start + delta; b++) {
+        if (values[b] < 0 || values[b] >= m || mex[b] < 0) {
+            PyErr_SetString(PyExc_ValueError, "covered: a value outside where");
+            goto done;
+        }
+    }
+    stamp = malloc((size_t)(m > 0 ? m : 1) * sizeof(int64_t));
+    if (!stamp) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t v = 0; v < m; v++) stamp[v] = -1;
+    /* the phases, kept by counting instead of dividing: input j at b is
+     * blocks[offsets[j] + phase[j]] + lift[j] (lift = (b - pre) / p * s) */
+    phase = malloc((size_t)(g > 0 ? g : 1) * sizeof(int64_t));
+    lift = malloc((size_t)(g > 0 ? g : 1) * sizeof(int64_t));
+    if (!phase || !lift) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < g; j++) {
+        phase[j] = (start - pre[j]) % period[j];
+        lift[j] = (start - pre[j]) / period[j] * saltus[j];
+    }
+    int ok = 1;
+    int64_t same = start, down = 0; /* b = same + k·delta, down = k·delta */
+    for (Py_ssize_t b = start; b < start + span && ok; b++) {
+        if (((b - start) & 0xFFFFF) == 0 && PyErr_CheckSignals()) goto done;
+        int64_t value = values[same], low = mex[same], count = 0;
+        for (Py_ssize_t j = 0; j < g; j++) {
+            int64_t shifted = blocks[offsets[j] + phase[j]] + lift[j] - down;
+            if (++phase[j] == period[j]) {
+                phase[j] = 0;
+                lift[j] += saltus[j];
+            }
+            if (shifted == value) {
+                ok = 0;
+                break;
+            }
+            if (shifted >= low && shifted < value && where[shifted] >= same &&
+                stamp[shifted] != b) {
+                stamp[shifted] = b;
+                count++;
+            }
+        }
+        if (ok && count != gaps[same - start]) ok = 0;
+        if (++same == start + delta) {
+            same = start;
+            down += delta;
+        }
+    }
+    result = PyBool_FromLong(ok);
+done:
+    free(stamp);
+    free(phase);
+    free(lift);
+    PyBuffer_Release(&bv);
+    PyBuffer_Release(&bw);
+    PyBuffer_Release(&bm);
+    PyBuffer_Release(&bb);
+    PyBuffer_Release(&bo);
+    PyBuffer_Release(&bp);
+    PyBuffer_Release(&bq);
+    PyBuffer_Release(&bs);
+    PyBuffer_Release(&bg);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"covered", covered, METH_VARARGS,
+     "covered(values, where, mex, start, delta, blocks, offsets, preperiods, periods, saltuses, "
+     "gaps, span) -> bool: the prover's joint check of crossing input rows"},
     {"columns", columns, METH_VARARGS,
      "columns(row0 int64[cols + 1], col0 int64[rows + 1], rows, cols, out int64[(rows + 1) * "
      "(cols + 1)]) -> None: the table a·w·b by End-Nim's recurrence, column by column"},
