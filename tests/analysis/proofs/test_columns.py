@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -84,3 +85,25 @@ def test_the_law_predicts_far_beyond(beyond: tuple[Path, list[RowProof]]) -> Non
     values = stream_table("endnim", (2, 7), 13, 1_500_000)[13]
     b = np.arange(law.preperiod + law.period, len(values))
     assert np.array_equal(values[b] - values[b - law.period], np.full(len(b), law.saltus))
+
+
+def test_the_compiled_joint_check_is_the_numpy_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every joint check the prover makes on a·4·b (rows 1..26: spans up to 102,960 columns)
+    and a·2·3·b gives the same answer in the kernel and in numpy, a failing one included."""
+    from endnim.analysis.proofs import rows
+
+    answers: list[bool] = []
+    compiled = rows._covered
+
+    def both(*args: Any) -> bool:
+        found = compiled(*args)
+        assert found == rows._covered_numpy(*args)
+        answers.append(found)
+        return found
+
+    monkeypatch.setattr(rows, "_covered", both)
+    prove_and_certify("endnim", (4,), 26, tmp_path)
+    prove_and_certify("endnim", (2, 3), 8, tmp_path)
+    assert True in answers and False in answers
