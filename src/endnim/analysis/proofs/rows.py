@@ -140,16 +140,20 @@ def _harmless(
     among the row's earlier values, one of the other inputs' values or above the row's value.
     The pair (b mod delta, b mod its period) repeats after their lcm, so that many columns
     decide it."""
-    b = np.arange(start, start + math.lcm(delta, law.period), dtype=np.int64)
-    steps, phase = np.divmod(b - start, delta)
-    same = start + phase  # the column of the first repetition with the same state
-    moved = _input_values(row, law, b) - steps * delta
-    inside = (moved >= 0) & (moved < len(where))
-    earlier = np.zeros(len(b), dtype=bool)
-    earlier[inside] = where[moved[inside]] < same[inside]
-    for other in others:
-        earlier |= moved == other[same - start]
-    return bool(np.all((moved < 0) | earlier | (moved > values[same])))
+    end = start + math.lcm(delta, law.period)
+    for first in range(start, end, CHUNK):  # in chunks: the lcm can be 10⁸ columns
+        b = np.arange(first, min(first + CHUNK, end), dtype=np.int64)
+        steps, phase = np.divmod(b - start, delta)
+        same = start + phase  # the column of the first repetition with the same state
+        moved = _input_values(row, law, b) - steps * delta
+        inside = (moved >= 0) & (moved < len(where))
+        earlier = np.zeros(len(b), dtype=bool)
+        earlier[inside] = where[moved[inside]] < same[inside]
+        for other in others:
+            earlier |= moved == other[same - start]
+        if not np.all((moved < 0) | earlier | (moved > values[same])):
+            return False
+    return True
 
 
 CROSSING_SPAN = 25_000_000
