@@ -36,6 +36,11 @@ setup(
             extra_compile_args=["-O3", "-std=c11"],
         ),
         Extension(
+            "endnim.analysis.proofs._columns",
+            ["src/endnim/analysis/proofs/_columns.c"],
+            extra_compile_args=["-O3", "-std=c11"],
+        ),
+        Extension(
             "endnim.theory._prop8",
             ["src/endnim/theory/_prop8.c"],
             extra_compile_args=["-O3", "-std=c11"],

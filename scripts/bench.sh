@@ -20,10 +20,11 @@
 #                                labels <= 3, in one run (tree_sweep_results.json)
 #  12. benchmarks/depot_bench.py  the compiled warehouse search vs the Python search (depot_results.json)
 #  13. benchmarks/proof_bench.py proofs of atlas rows (prover, checker) against observing them
-#                                (proof_results.json)
+#                                (proof_results.json); ENDNIM_BENCH=proof-atlas: the time to prove
+#                                the whole End-Nim atlas, a <= 32 (proof_bench.py --atlas)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
 # shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|
-# thermo|treesweep|depots|proofs to run only one.
+# thermo|treesweep|depots|proofs|proof-atlas to run only one (proof-atlas only when named).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -80,4 +81,7 @@ fi
 if [[ "$only" == all || "$only" == proofs ]]; then
     if (( quick )); then .venv/bin/python benchmarks/proof_bench.py --quick
     else .venv/bin/python benchmarks/proof_bench.py; fi
+fi
+if [[ "$only" == proof-atlas ]]; then
+    .venv/bin/python benchmarks/proof_bench.py --atlas
 fi
