@@ -27,11 +27,11 @@ def depot_sweep(
 ) -> None:
     """The sweep, with the estimate first (``--json``: an ``estimate`` line), a progress bar
     on a terminal and the summary."""
-    from endnim.commands.sweep import _SweepBar
+    from endnim.commands.sweep_bar import SweepBar
     from endnim.sweep.depot_sweep import DepotSweepEstimate, run_depot_sweep
     from endnim.sweep.plan import parse_memory
 
-    bar = _SweepBar(unit="chunks")
+    bar = SweepBar(unit="chunks")
 
     def announce(estimate: DepotSweepEstimate) -> None:
         if as_json:
@@ -137,10 +137,10 @@ def depot_query(
 
 def depot_repair(root: Path, as_json: bool) -> None:
     """``endnim sweep --repair DIR`` on a warehouse sweep."""
-    from endnim.commands.sweep import _SweepBar
+    from endnim.commands.sweep_bar import SweepBar
     from endnim.sweep.depot_sweep import repair_depot_store
 
-    bar = _SweepBar(unit="chunks")
+    bar = SweepBar(unit="chunks")
     with bar:
         done = repair_depot_store(root, progress=bar.update)
     if as_json:

@@ -16,12 +16,10 @@ from endnim.commands.common import (
     variant_name,
     variant_option,
 )
+from endnim.commands.sweep_bar import SweepBar
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
-    from rich.progress import Task
-    from rich.text import Text
-
     from endnim.sweep.query import QueryResult
     from endnim.sweep.runner import SweepReport
     from endnim.sweep.trees import TreeSweepReport
@@ -186,7 +184,7 @@ def sweep(
             line = {"event": "level", "level": level, "length": level + 2, "computed": computed}
             click.echo(json.dumps(line))
 
-    bar = _SweepBar()
+    bar = SweepBar()
     try:
         with bar:
             report = run_sweep(
@@ -235,7 +233,7 @@ def _tree_sweep(
             "parts of the big ones)"
         )
 
-    bar = _SweepBar(unit="chunks")
+    bar = SweepBar(unit="chunks")
 
     def announce(estimate: TreeSweepEstimate) -> None:
         if as_json:
@@ -294,76 +292,6 @@ def _print_tree_report(report: TreeSweepReport) -> None:
             + f", in {report.seconds:.1f} s on {report.workers} "
             f"worker(s){' of ' + report.scheduler if report.scheduler else ''}[/]"
         )
-
-
-class _SweepBar:
-    """Positions done, rate and time left, on standard error (only on a terminal)."""
-
-    def __init__(self, unit: str = "positions") -> None:
-        from rich.console import Console
-
-        self.unit = unit
-        self.console = Console(stderr=True)
-        self.progress: Any = None
-        self.task: Any = None
-
-    def __enter__(self) -> _SweepBar:
-        if self.console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                Progress,
-                ProgressColumn,
-                TaskProgressColumn,
-                TextColumn,
-                TimeRemainingColumn,
-            )
-            from rich.text import Text
-
-            unit = self.unit
-
-            class CountColumn(ProgressColumn):
-                """Positions done of all, and per second (over the last half minute)."""
-
-                def render(self, task: Task) -> Text:
-                    done = f"{_short(task.completed)}/{_short(task.total or 0)} {unit}"
-                    rate = "" if task.speed is None else f" {_short(task.speed)}/s"
-                    return Text(done + rate, style="cyan")
-
-            self.progress = Progress(
-                TextColumn("[bold]sweep[/]"),
-                BarColumn(),
-                TaskProgressColumn(),
-                CountColumn(),
-                TimeRemainingColumn(),
-                console=self.console,
-                transient=True,
-            )
-            self.progress.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-    def update(self, done: int, total: int) -> None:
-        if self.progress is None:
-            return
-        if self.task is None:
-            self.task = self.progress.add_task("sweep", total=total, completed=done)
-        self.progress.update(self.task, completed=done, total=total)
-
-
-def _short(count: float) -> str:
-    """A count in three significant figures: 950, 12.3k, 4.69G.
-
-    >>> _short(469070940), _short(950), _short(12345)
-    ('469M', '950', '12.3k')
-    """
-    for unit in ("", "k", "M", "G", "T"):
-        if abs(count) < 999.5:
-            return f"{count:.3g}{unit}"
-        count /= 1000
-    return f"{count:.3g}P"
 
 
 def _print_report(report: SweepReport) -> None:
@@ -534,7 +462,7 @@ def _repair_trees(root: pathlib.Path, as_json: bool) -> None:
     rebuild an unreadable file from the intact shapes, compute the damaged ones again."""
     from endnim.sweep.trees import repair_tree_store
 
-    bar = _SweepBar(unit="shapes")
+    bar = SweepBar(unit="shapes")
     with bar:
         done = repair_tree_store(root, progress=bar.update)
     if as_json:

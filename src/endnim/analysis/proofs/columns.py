@@ -20,9 +20,37 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from endnim.analysis.periodicity import row_periodicity
+from endnim.analysis.proofs.certificate import Law
 from endnim.errors import EndNimError
 
 Array = npt.NDArray[np.int64]
+
+
+FIRST_COLUMNS = 4096
+"""The first window of columns; a row not proved in it is tried again on 4× more."""
+
+
+def lone_pile_law(variant: str) -> Law:
+    """The law of the lone piles G(b) (the input row w·b of the two-pile table a·b).
+
+    For End-Nim's family a lone pile that is not terminal moves to every smaller lone pile
+    (and to the empty row where allowed), so from the first pile on where that holds the
+    values run on by one; Loop's lone piles are all terminal (value 0). The law is read off
+    the rule set's values on 4096 piles (the assumption the engine makes, that the lone-pile
+    rules do not change beyond them, is the base of every proof; docs/atlas.md).
+
+    >>> [tuple(vars(lone_pile_law(v)).values()) for v in ("endnim", "misere", "loop")]
+    [(0, 1, 1), (1, 1, 1), (0, 1, 0)]
+    """
+    from endnim.engine.families import single_pile_values
+    from endnim.variants import get_row_variant
+
+    values = single_pile_values(get_row_variant(variant, "the prover"), FIRST_COLUMNS)
+    found = row_periodicity(np.asarray(values, np.int64), 0)
+    if found is None or found.period != 1:
+        raise EndNimError(f"the lone piles of {variant} follow no law the prover knows")
+    return Law(found.preperiod, 1, found.saltus)
 
 
 def recurrence_table(row0: Sequence[int] | Array, col0: Sequence[int] | Array, cols: int) -> Array:
@@ -51,7 +79,6 @@ def lone_piles(variant: str, cols: int) -> Array:
     >>> lone_piles("misere", 5).tolist()
     [0, 0, 1, 2, 3, 4]
     """
-    from endnim.analysis.proofs.rows import FIRST_COLUMNS, lone_pile_law
     from endnim.engine.families import single_pile_values
     from endnim.variants import get_row_variant
 

@@ -42,13 +42,11 @@ from endnim.analysis.proofs.certificate import (
     values_digest,
     write_certificate,
 )
-from endnim.analysis.proofs.columns import stream_table
+from endnim.analysis.proofs.columns import FIRST_COLUMNS, lone_pile_law, stream_table
 from endnim.errors import EndNimError
 
 Array = npt.NDArray[np.int64]
 
-FIRST_COLUMNS = 4096
-"""The first window of columns; a row not proved in it is tried again on 4× more."""
 DEFAULT_BUDGET = 10**6
 """The last column the prover computes (``--budget``)."""
 
@@ -69,28 +67,6 @@ def supports_proofs(variant: str) -> bool:
         return family_of(rules).code == END and not restricts_takes(rules)
     except EndNimError:
         return False
-
-
-def lone_pile_law(variant: str) -> Law:
-    """The law of the lone piles G(b) (the input row w·b of the two-pile table a·b).
-
-    For End-Nim's family a lone pile that is not terminal moves to every smaller lone pile
-    (and to the empty row where allowed), so from the first pile on where that holds the
-    values run on by one; Loop's lone piles are all terminal (value 0). The law is read off
-    the rule set's values on 4096 piles (the assumption the engine makes, that the lone-pile
-    rules do not change beyond them, is the base of every proof; docs/atlas.md).
-
-    >>> [tuple(vars(lone_pile_law(v)).values()) for v in ("endnim", "misere", "loop")]
-    [(0, 1, 1), (1, 1, 1), (0, 1, 0)]
-    """
-    from endnim.engine.families import single_pile_values
-    from endnim.variants import get_row_variant
-
-    values = single_pile_values(get_row_variant(variant, "the prover"), FIRST_COLUMNS)
-    found = row_periodicity(np.asarray(values, np.int64), 0)
-    if found is None or found.period != 1:
-        raise EndNimError(f"the lone piles of {variant} follow no law the prover knows")
-    return Law(found.preperiod, 1, found.saltus)
 
 
 def mex_prefix(values: Array) -> Array:
