@@ -26,8 +26,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -447,6 +446,8 @@ class DataRules(Variant):
     """A rule set built from :class:`RuleData` by :func:`rules_class` (its hooks are stock)."""
 
     rules_data: ClassVar[RuleData]
+    rules_text: ClassVar[str] = ""
+    """The TOML text it was read from (a worker process or a link rebuilds it from this)."""
     source = "a rule set written as data (TOML)"
 
     def ends(self, piles: Piles, player: End | None = None) -> tuple[End, ...]:
@@ -527,7 +528,7 @@ def _per_player_play(
     return child
 
 
-def rules_class(data: RuleData, origin: str = "") -> type[DataRules]:
+def rules_class(data: RuleData, origin: str = "", text: str = "") -> type[DataRules]:
     """The :class:`Variant` subclass of ``data``: only the hooks its rules change are written
     (so an unrestricted rule set keeps the engine's plain kernels, and one whose players share
     a take rule keeps the partizan kernel with restricted takes).
@@ -544,6 +545,7 @@ def rules_class(data: RuleData, origin: str = "") -> type[DataRules]:
         "reversible": data.reverse,
         "convention": data.convention,
         "rules_data": data,
+        "rules_text": text,
         "rules_label": f"rule set {data.name!r} ({origin})"
         if origin
         else f"rule set {data.name!r}",
@@ -613,15 +615,17 @@ def read_data_rules(spec: str) -> type[DataRules]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataRulesError(f"{path.name}: not UTF-8 text") from None
-    return rules_class(parse_rules(text, path.name), path.name)
+    return rules_class(parse_rules(text, path.name), path.name, text)
 
 
-def class_from_text(text: str, origin: str = "rules") -> type[DataRules]:
-    """The class of the rule set written in ``text`` (the page's box)."""
-    return rules_class(parse_rules(text, origin), origin)
+def class_from_text(text: str, origin: str = "rules", name: str | None = None) -> type[DataRules]:
+    """The class of the rule set written in ``text`` (the page's box); ``name`` replaces the
+    name the text gives (the server names the page's rule sets by their rules)."""
+    data = parse_rules(text, origin)
+    if name is not None:
+        data = replace(data, name=name)
+    return rules_class(data, origin, text)
 
-
-RuleFactory = Callable[[], DataRules]
 
 __all__ = [
     "DataRules",

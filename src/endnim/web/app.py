@@ -47,6 +47,7 @@ from endnim.web.budgets import (
     web_position,
 )
 from endnim.web.compute import ComputeGate, ComputeUnavailable
+from endnim.web.data_rules import PageRules, add_rules_route, with_data_rules
 from endnim.web.games import Game, GameStore, UnknownGame, start_game
 from endnim.web.graphs import (
     check_playable,
@@ -220,6 +221,8 @@ def create_app(
                 facts[rules.name] = (False, None)
         return facts[rules.name]
 
+    page_rules = PageRules()  # rule sets typed on the page as TOML (data, no code)
+    add_rules_route(app, page_rules)
     app.state.gate = gate
     app.state.games = games
 
@@ -235,7 +238,8 @@ def create_app(
 
     def heavy(function: Callable[..., Any], *args: Any) -> Any:
         """A heavy computation: in the worker pool when there is one, else through the gate."""
-        if pool is not None:
+        if pool is not None:  # a rule set typed on the page goes with its task, as text
+            function, args = with_data_rules(function, args)
             return pool.run(function, *args)
         return gate.run(lambda: function(*args))
 
@@ -305,6 +309,7 @@ def create_app(
             )
             for v in all_variants()
             if isinstance(v, Variant | GraphRuleSet)  # the page's views: rows and graphs
+            and v.name not in page_rules.names  # a rule set typed on a page is that page's
         ]
 
     @app.get(

@@ -1342,7 +1342,10 @@ function renderTableCanvas(t, largest) {
 
 // ------------------------------------------------------------------ wiring
 function hashOf(variant, position) {
-  return "#" + new URLSearchParams({ variant, position }).toString();
+  const params = { variant, position };
+  const rules = endnimRules.textOf(variant); // a rule set typed as TOML: the link carries it
+  if (rules !== null) params.rules = rules;
+  return "#" + new URLSearchParams(params).toString();
 }
 
 function historyDepth() {
@@ -1371,13 +1374,14 @@ function updateHash() {
 
 function linkTarget() {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return { variant: params.get("variant"), position: params.get("position") };
+  return { variant: params.get("variant"), position: params.get("position"), rules: params.get("rules") };
 }
 
 async function applyLink(target, remember) {
   // Show what a link names; what cannot be shown is said in a message above the page (and the
   // address then names what is shown), never silently replaced.
   const problems = [];
+  target = await endnimRules.restore(target, problems); // rules.js: a link's own rule set
   // A link without a variant names End-Nim, wherever it is followed: the same link, the same page.
   const wanted = target.variant === null ? DEFAULT_VARIANT : target.variant;
   if (!state.variants[wanted]) {
