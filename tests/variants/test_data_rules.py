@@ -289,3 +289,54 @@ def test_the_same_rules_loaded_twice_are_one_instance() -> None:
         assert other is not first and endnim.get_variant("t-twice") is other
     finally:
         unregister_variant("t-twice")
+
+
+@pytest.mark.parametrize(
+    "takes",
+    [
+        "max = 3",
+        "set = [1, 2, 4]",
+        'max_fraction = "1/2"',
+        'parity = "even"\nmin = 2',
+        'parity = "odd"\nmax = 7\nclear = false',
+        'set = [1, 3, 5, 8]\nmax_fraction = "2/3"',
+    ],
+)
+def test_the_engines_lists_are_the_take_rule(takes: str) -> None:
+    from endnim.engine.takes import takes_of
+
+    rules = class_from_text(f'name = "t-lists"\n[takes]\n{takes}')()
+    lists = takes_of(rules, 300)
+    assert lists is not None
+    for pile in range(301):
+        expected = [size for size in range(pile) if rules.allows_take(pile, size)]
+        assert lists.allowed(pile).tolist() == expected, pile
+
+
+def test_odd_misere_from_the_docs_against_a_brute_force(capsys: pytest.CaptureFixture[str]) -> None:
+    """Take an odd number of coins from an end pile; whoever takes the last coin loses."""
+    from functools import cache
+
+    @cache
+    def mover_wins(row: Row) -> bool:
+        for index in {0, len(row) - 1}:
+            for take in range(1, row[index] + 1, 2):
+                child = list(row)
+                child[index] -= take
+                rest = tuple(p for p in child if p)
+                if rest and not mover_wins(rest):  # taking the last coin loses: never a win
+                    return True
+        return False
+
+    rules = register_data_rules(
+        class_from_text('name = "t-odd"\nterminal = "misere"\n[takes]\nparity = "odd"')
+    )
+    try:
+        for row in rows(3, 6):
+            assert (endnim.analyze(list(row), rules.name).outcome == "N") == mover_wins(row), row
+        table = value_table(rules.name, "2", "1..12", "1..60")
+        for a in range(1, 13):
+            for b in range(1, 61):
+                assert (table.values[a - 1][b - 1] != 0) == mover_wins((a, 2, b)), (a, b)
+    finally:
+        unregister_variant("t-odd")
