@@ -19,6 +19,13 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 CAPPED = (EXAMPLES / "capped.toml").read_text()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _forget_typed_rules(client: TestClient) -> Iterator[None]:
+    """The rule sets typed here leave the registry with this module."""
+    yield
+    client.app.state.page_rules.clear()  # type: ignore[attr-defined]
+
+
 @pytest.fixture(scope="module")
 def capped() -> Iterator[str]:
     """The Python capped End-Nim, the reference of the typed TOML twin."""
@@ -108,3 +115,4 @@ def test_the_pools_workers_learn_rules_typed_after_they_started() -> None:
         )
         assert moves.status_code == 200, moves.text
         assert sorted(m["move"] for m in moves.json()["moves"]) == ["R3", "R4"]
+        client.app.state.page_rules.clear()  # type: ignore[attr-defined]

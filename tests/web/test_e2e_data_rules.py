@@ -64,3 +64,6 @@ def test_rules_typed_in_the_box_are_analysed_and_shared_by_the_link(page: Page) 
         fresh.close()
     finally:
         unregister_variant(reference)
+        for name in endnim.variants.variant_names():  # the typed rule set, registered by the page
+            if name.startswith("subtraction-124-toml-"):
+                unregister_variant(name)

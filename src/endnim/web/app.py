@@ -223,6 +223,7 @@ def create_app(
 
     page_rules = PageRules()  # rule sets typed on the page as TOML (data, no code)
     add_rules_route(app, page_rules)
+    app.state.page_rules = page_rules
     app.state.gate = gate
     app.state.games = games
 
