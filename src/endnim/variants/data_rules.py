@@ -470,7 +470,8 @@ def describe(data: RuleData) -> str:
         "both": "play the first or the last pile",
         "partizan": "Left plays the first pile, Right the last",
     }[data.ends]
-    parts = [where, _describe_takes(data.takes)]
+    own = data.left is not None or data.right is not None
+    parts = [where] if own and data.takes.is_full() else [where, _describe_takes(data.takes)]
     for player, rule in (("Left", data.left), ("Right", data.right)):
         if rule is not None:
             parts.append(f"{player}: {_describe_takes(rule)}")
@@ -485,22 +486,30 @@ def describe(data: RuleData) -> str:
 
 
 def _describe_takes(rule: TakeRule) -> str:
-    """The take rule in words, e.g. ``take 1, 2 or 4 coins``."""
+    """The take rule in words, e.g. ``take 1, 2 or 4 coins``.
+
+    >>> _describe_takes(TakeRule(parity="odd", max=5, clear=False))
+    'take an odd number of coins, at most 5, never a whole pile'
+    """
     if rule.is_full():
         return "any take"
-    said = []
+    kinds = []
     if rule.set is not None:
         amounts = list(map(str, rule.set))
-        said.append((", ".join(amounts[:-1]) + " or " if len(amounts) > 1 else "") + amounts[-1])
+        kinds.append((", ".join(amounts[:-1]) + " or " if len(amounts) > 1 else "") + amounts[-1])
     if rule.parity is not None:
-        said.append(f"an {rule.parity} number")
-    if rule.min > 1:
-        said.append(f"at least {rule.min}")
+        kinds.append(f"an {rule.parity} number of")
+    bounds = [f"at least {rule.min}"] if rule.min > 1 else []
     if rule.max is not None:
-        said.append(f"at most {rule.max}")
+        bounds.append(f"at most {rule.max}")
     if rule.max_fraction is not None:
-        said.append(f"at most {rule.max_fraction[0]}/{rule.max_fraction[1]} of the pile's")
-    text = "take " + " and ".join(said) + " coins" if said else "take any number of coins"
+        bounds.append(f"at most {rule.max_fraction[0]}/{rule.max_fraction[1]} of the pile")
+    if kinds:
+        text = "take " + " and ".join(kinds) + " coins" + "".join(f", {b}" for b in bounds)
+    elif bounds:
+        text = "take " + " and ".join(bounds) + ("'s" if rule.max_fraction else "") + " coins"
+    else:
+        text = "take any number of coins"
     return text if rule.clear else text + ", never a whole pile"
 
 
