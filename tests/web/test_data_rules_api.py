@@ -116,3 +116,20 @@ def test_the_pools_workers_learn_rules_typed_after_they_started() -> None:
         assert moves.status_code == 200, moves.text
         assert sorted(m["move"] for m in moves.json()["moves"]) == ["R3", "R4"]
         client.app.state.page_rules.clear()  # type: ignore[attr-defined]
+
+
+def test_a_worker_keeps_only_the_latest_rule_sets_it_was_sent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from endnim.web import data_rules
+
+    monkeypatch.setattr(data_rules, "PAGE_RULES", 2)
+    names = [f"t-sent-{k}" for k in range(4)]
+    try:
+        for name in names:
+            text = f'name = "{name}"\n[takes]\nmax = 2'
+            assert data_rules.run_with_rules([(name, text)], len, ("abc",)) == 3
+        assert {n for n in names if n in endnim.variants.variant_names()} == set(names[2:])
+    finally:
+        for name in names:
+            unregister_variant(name)

@@ -157,8 +157,18 @@ def with_data_rules(
 def run_with_rules(
     texts: list[tuple[str, str]], function: Callable[..., Any], args: tuple[Any, ...]
 ) -> Any:
-    """Register the rule sets ``texts`` in this worker (unless known), then ``function(*args)``."""
+    """Register the rule sets ``texts`` in this worker (unless known), then ``function(*args)``;
+    the worker keeps the last :data:`PAGE_RULES` it was sent, as the server does."""
     for name, text in texts:
-        cls = class_from_text(text, "rules", name=name)
-        register_data_rules(cls)
+        register_data_rules(class_from_text(text, "rules", name=name))
+        _SENT[name] = None
+        _SENT.move_to_end(name)
+    while len(_SENT) > PAGE_RULES:
+        old, _ = _SENT.popitem(last=False)
+        if old not in dict(texts):
+            unregister_variant(old)
     return function(*args)
+
+
+_SENT: OrderedDict[str, None] = OrderedDict()
+"""The rule sets a worker process was sent with its tasks, the most recent last."""
