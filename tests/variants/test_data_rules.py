@@ -374,3 +374,67 @@ def test_every_combination_of_keys_has_the_searchs_tables() -> None:
         finally:
             unregister_variant("t-combo")
     assert checked == 126
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> str:
+    import io
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+    try:
+        with pytest.raises(SystemExit) as exit:
+            cli.main(args)
+    finally:
+        sys.stdin = saved
+    out, err = capsys.readouterr()
+    assert exit.value.code == 0, (args, err)
+    return out
+
+
+def test_every_command_that_takes_rules_takes_a_toml_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    capped = str(EXAMPLES / "capped.toml")
+    partizan = str(EXAMPLES / "left_clears.toml")
+    monkeypatch.chdir(tmp_path)
+    before = set(endnim.variants.variant_names())
+    try:
+        batch = _run(
+            ["analyze", "--rules", capped, "--batch", "-", "--json"], capsys, "3 1 4\n2 2\n"
+        )
+        assert [json.loads(line)["grundy"] for line in batch.splitlines()] == [2, 0]
+        assert '"value": "4"' in _run(["value", "--rules", partizan, "1 2 1", "--json"], capsys)
+        assert "bye" in _run(["play", "--rules", capped, "3", "1", "4"], capsys, "L2\n")
+        table = _run(
+            ["table", "--rules", capped, "--middle", "3", "-a", "1..2", "-b", "1..4", "-f", "csv"],
+            capsys,
+        )
+        assert table.splitlines()[1] == "1,0,3,1,2"
+        _run(["periodicity", "--rules", capped, "--middle", "3", "--a", "1..2"], capsys)
+        _run(
+            ["atlas", "periodicity", "--rules", capped, "--rows", "2", "--cols", "64"]
+            + ["--short-piles", "1", "--long-piles", "0", "atlas.csv"],
+            capsys,
+        )
+        _run(["sweep", "--rules", capped, "-L", "3", "-H", "3", "--out", "s"], capsys)
+        assert '"positions": 39' in _run(["sweep-query", "--rules", capped, "s", "--json"], capsys)
+        _run(["quotient", "--rules", capped, "-L", "2", "-H", "3"], capsys)
+        conjecture = [
+            "conjecture",
+            "--rules",
+            capped,
+            "--holds",
+            "g <= beans",
+            "-L",
+            "3",
+            "-H",
+            "3",
+        ]
+        assert "holds" in _run(conjecture, capsys)
+        assert '"ok": true' in _run(["check-rules", capped, "--json"], capsys)
+        info = json.loads(_run(["rules-info", capped, "--json"], capsys))
+        assert info["rule_set"] == "capped-toml" and info["compiled"]["family"] == "end"
+    finally:
+        for name in set(endnim.variants.variant_names()) - before:
+            unregister_variant(name)
