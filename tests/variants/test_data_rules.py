@@ -438,3 +438,13 @@ def test_every_command_that_takes_rules_takes_a_toml_file(
     finally:
         for name in set(endnim.variants.variant_names()) - before:
             unregister_variant(name)
+
+
+def test_lists_too_long_for_memory_are_one_line_not_an_out_of_memory() -> None:
+    rules = register_data_rules(class_from_text('name = "t-half"\n[takes]\nmax_fraction = "1/2"'))
+    try:
+        with pytest.raises(endnim.EndNimError, match=r"allow 625,000,000 reductions, more than"):
+            endnim.analyze("50000 1 50000", rules.name, method="engine")
+        assert endnim.analyze("300 1 300", rules.name, method="engine").grundy is not None
+    finally:
+        unregister_variant("t-half")

@@ -115,8 +115,9 @@ def hook_cost(variant: Variant, largest: int) -> int:
     if largest <= known:
         return 0
     bound = max(largest, 2 * known)
-    if _lists_hook(variant) is not None:
-        return bound + 1  # about one operation a pile (and one a size listed)
+    if _lists_hook(variant) is not None:  # one step a pile, one a size listed (if counted)
+        count = getattr(variant, "allows_take_count", None)
+        return bound + 1 + (int(count(bound)) if callable(count) else 0)
     if _table_hook(variant) is not None:
         return (bound + 1) ** 2 * TABLE_HOOK_CELLS
     return (bound * (bound + 1) - known * (known + 1)) // 2 * HOOK_CALL_CELLS

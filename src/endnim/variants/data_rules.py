@@ -44,6 +44,9 @@ MAX_TEXT = 4096
 """The longest rule-set text read (bytes): a page's box, a link, a file."""
 MAX_SET = 64
 """The most amounts a take set may list."""
+MAX_LISTED = 1 << 27
+"""The most (pile, new size) pairs the engine's lists of a rule set written as data may hold
+(512 MiB): beyond, a one-line refusal rather than running out of memory."""
 MAX_AMOUNT = 10**9
 """The largest number of coins a take condition may name."""
 ENDS = ("first", "last", "both", "partizan")
@@ -118,14 +121,49 @@ class TakeRule:
         >>> [sizes[offsets[p] : offsets[p + 1]].tolist() for p in range(5)]
         [[], [0], [0, 1], [1, 2], [2, 3]]
         """
+        listed = self.count(largest)
+        if listed > MAX_LISTED:
+            raise DataRulesError(
+                f"the takes of piles up to {largest:,} allow {listed:,} reductions, more than "
+                f"the {MAX_LISTED:,} the engine lists: use smaller piles, or --method search"
+            )
         pile = np.arange(largest + 1, dtype=np.int64)
         if self.set is not None:  # one column per amount, largest first: sizes ascending
             takes = np.array(sorted(self.set, reverse=True), np.int64)[None, :]
             piles = pile[:, None]
             ok = (takes <= piles) & self._mask(piles, takes)
-            counts = ok.sum(axis=1)
             sizes = np.broadcast_to(piles - takes, ok.shape)[ok]
-            return _csr(counts, sizes)
+            return _csr(ok.sum(axis=1), sizes)
+        low, high, step = self._range(pile)
+        counts = np.where(high >= low, (high - low) // step + 1, 0)
+        offsets = np.zeros(largest + 2, np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        first = np.repeat((pile - high).astype(np.int32), counts)  # each pile's least new size
+        total = int(offsets[-1])
+        within = np.arange(total, dtype=np.int32) - np.repeat(offsets[:-1].astype(np.int32), counts)
+        within *= step
+        within += first
+        return _csr(counts, within)
+
+    def count(self, largest: int) -> int:
+        """How many (pile, new size) pairs of piles up to ``largest`` are allowed, in
+        O(largest) steps: what :meth:`lists` would list (the engine's cost of listing them).
+
+        >>> TakeRule(max=3).count(4), TakeRule(set=(2,)).count(4)
+        (9, 3)
+        """
+        pile = np.arange(largest + 1, dtype=np.int64)
+        if self.set is not None:
+            takes = np.array(self.set, np.int64)[None, :]
+            piles = pile[:, None]
+            return int(((takes <= piles) & self._mask(piles, takes)).sum())
+        low, high, step = self._range(pile)
+        return int(np.where(high >= low, (high - low) // step + 1, 0).sum())
+
+    def _range(
+        self, pile: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+        """Each pile's least and greatest allowed take, and the step between takes (no set)."""
         high = pile.copy()
         if self.max is not None:
             high = np.minimum(high, self.max)
@@ -141,12 +179,7 @@ class TakeRule:
             odd = 1 if self.parity == "odd" else 0
             low += (low - odd) % 2  # the least take of the right parity
             high -= (high - odd) % 2  # the greatest
-        counts = np.where(high >= low, (high - low) // step + 1, 0)
-        offsets = np.zeros(largest + 2, np.int64)
-        np.cumsum(counts, out=offsets[1:])
-        first = np.repeat(pile - high, counts)  # the least new size of each pile, repeated
-        within = np.arange(int(offsets[-1]), dtype=np.int64) - np.repeat(offsets[:-1], counts)
-        return _csr(counts, first + step * within)
+        return low, high, step
 
     def _mask(self, piles: npt.NDArray[np.int64], takes: npt.NDArray[np.int64]) -> Any:
         ok = takes >= self.min
@@ -188,7 +221,7 @@ class TakeRule:
 
 
 def _csr(
-    counts: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64]
+    counts: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64] | npt.NDArray[np.int32]
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     offsets = np.zeros(len(counts) + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
@@ -642,6 +675,7 @@ def rules_class(data: RuleData, origin: str = "", text: str = "") -> type[DataRu
         body["allows_take"] = lambda self, pile, size: rule.allows(pile, size)
         body["allows_take_table"] = lambda self, largest: rule.table(largest)
         body["allows_take_lists"] = lambda self, largest: rule.lists(largest)
+        body["allows_take_count"] = lambda self, largest: rule.count(largest)
     if data.left is not None or data.right is not None:
         body["raw_options"] = _per_player_options
         body["play"] = _per_player_play
