@@ -18,6 +18,7 @@ from endnim.cgt import (
     game,
     game_count,
     leq,
+    number,
     nus,
     parse,
     position_value,
@@ -191,11 +192,22 @@ def test_compiled_thermographs_equal_the_python_ones() -> None:
 
 @needs_core
 def test_compiled_comparisons_equal_the_python_recursion() -> None:
+    """Random pairs, and numbers against each other and against the rest (the compiled core
+    compares two numbers by value: integers, halves, deep dyadics, negatives, big ones)."""
     games = _games()
+    numbers = [number(Fraction(p, 2**k)) for p in range(-9, 10, 2) for k in (0, 1, 3, 7)]
+    numbers += [number(x) for x in (0, 300, -300, Fraction(-1023, 1024), Fraction(4095, 4096))]
     rng = random.Random(5)
     for _ in range(3000):
         g, h = rng.choice(games), rng.choice(games)
         assert leq(g, h) == (g is h or _leq(g, h))
+        assert (g <= h) == leq(g, h) and (g >= h) == leq(h, g)
+    for x in numbers:
+        for y in [*numbers, *games[:40]]:
+            assert leq(x, y) == (x is y or _leq(x, y))
+            assert leq(y, x) == (x is y or _leq(y, x))
+            if y.number_value is not None:
+                assert leq(x, y) == (x.number_value <= y.number_value)
 
 
 def test_thermographs_read_the_same_made_any_way() -> None:

@@ -34,7 +34,12 @@ static Py_ssize_t *opt_start = NULL; /* per id: offset into opt_pool */
 static int32_t *n_left = NULL, *n_right = NULL, *birthday = NULL;
 static uint32_t *mark = NULL, *below_at = NULL, *above_at = NULL;
 static uint8_t *below_val = NULL, *above_val = NULL;
+static uint8_t *is_num = NULL; /* the game is a number, num_val[g] / 2^NUM_BITS exactly */
+static int64_t *num_val = NULL;
 static Py_ssize_t n_games = 0, games_cap = 0;
+
+#define NUM_BITS 24
+#define NUM_LIMIT ((int64_t)1 << 62)
 static uint32_t generation = 0;
 
 #define LEFT(g) (opt_pool + opt_start[g])
@@ -58,6 +63,8 @@ static int grow_games(void) {
     GROW(above_at, uint32_t);
     GROW(below_val, uint8_t);
     GROW(above_val, uint8_t);
+    GROW(is_num, uint8_t);
+    GROW(num_val, int64_t);
 #undef GROW
     games_cap = cap;
     return 0;
@@ -131,6 +138,34 @@ static int32_t cons_find(const int32_t *l, int32_t nl, const int32_t *r, int32_t
     }
 }
 
+/* Numbers among canonical forms (game.py's _recognise, numbers only): 0 = { | }, {n |} =
+ * n + 1 for an integer n >= 0, {| n} = n - 1 for n <= 0, and {a | b} = (a + b) / 2 for numbers
+ * a < b; kept exactly as multiples of 2^-NUM_BITS (others are left to the recursion). */
+static void recognise_number(int32_t g) {
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int32_t nl = n_left[g], nr = n_right[g];
+    const int64_t one = (int64_t)1 << NUM_BITS;
+    int64_t v = 0;
+    int ok = 0;
+    if (nl == 0 && nr == 0) {
+        ok = 1;
+    } else if (nl == 1 && nr == 0 && is_num[l[0]] && num_val[l[0]] >= 0 &&
+               num_val[l[0]] % one == 0) {
+        v = num_val[l[0]] + one;
+        ok = 1;
+    } else if (nl == 0 && nr == 1 && is_num[r[0]] && num_val[r[0]] <= 0 &&
+               num_val[r[0]] % one == 0) {
+        v = num_val[r[0]] - one;
+        ok = 1;
+    } else if (nl == 1 && nr == 1 && is_num[l[0]] && is_num[r[0]] &&
+               num_val[l[0]] < num_val[r[0]] && ((num_val[l[0]] + num_val[r[0]]) & 1) == 0) {
+        v = (num_val[l[0]] + num_val[r[0]]) / 2; /* both below 2^60: no overflow */
+        ok = 1;
+    }
+    is_num[g] = (uint8_t)(ok && v < NUM_LIMIT / 4 && v > -NUM_LIMIT / 4); /* below 2^60 */
+    num_val[g] = is_num[g] ? v : 0;
+}
+
 /* Append a new game with these options to the store; its id, or -1 (out of memory). */
 static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
     if (n_games >= INT32_MAX - 1) return -1;
@@ -158,6 +193,7 @@ static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_
     n_right[n_games] = nr;
     birthday[n_games] = born;
     pool_len += nl + nr;
+    recognise_number((int32_t)n_games);
     cons_insert((int32_t)n_games);
     return (int32_t)n_games++;
 }
@@ -245,6 +281,7 @@ static void memo_put(uint64_t key, uint64_t val) {
 
 static int leq(int32_t g, int32_t h) {
     if (g == h) return 1;
+    if (is_num[g] && is_num[h]) return num_val[g] <= num_val[h];
     uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
     int found = memo_get(key);
     if (found >= 0) return found;

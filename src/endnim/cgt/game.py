@@ -164,9 +164,17 @@ class Game:
         return OPERATIONS.negate(self)
 
     def __le__(self, other: Game) -> bool:
+        if CORE is not None and type(other) is Game:  # the compiled memo, without a call more
+            found = CORE.leq_fast(self.id, other.id)
+            if found is not None:
+                return found is True
         return OPERATIONS.leq(self, other)
 
     def __ge__(self, other: Game) -> bool:
+        if CORE is not None and type(other) is Game:
+            found = CORE.leq_fast(other.id, self.id)
+            if found is not None:
+                return found is True
         return OPERATIONS.leq(other, self)
 
     def __lt__(self, other: Any) -> bool:
