@@ -216,6 +216,12 @@ def test_thermographs_read_the_same_made_any_way() -> None:
     exact = Thermograph(*walls, Fraction(5, 4), Fraction(3, 4))
     assert exact == thermograph(g) and (exact.left, exact.right) == walls
     assert pickle.loads(pickle.dumps(thermograph(g))) == thermograph(g)
+    for h in _games()[:80]:  # on the integer walls and on Fractions alike
+        made, exact = thermograph(h), python_thermograph(h)
+        for t in (Fraction(-1), Fraction(-1, 2), Fraction(0), Fraction(3, 8), Fraction(7, 4)):
+            assert made.colder_than(t) == exact.colder_than(t) == (made.temperature < t)
+        rebuilt = Thermograph(made.left, made.right, made.mean, made.temperature)
+        assert rebuilt.colder_than(Fraction(1, 4)) == (made.temperature < Fraction(1, 4))
     assert str(cool(g, "1/2")) == str(cool(g, Fraction(1, 2))) == "{3/2|1*}"
     with pytest.raises(ValueError, match="dyadic"):
         cool(g, "1/3")

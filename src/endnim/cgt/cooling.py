@@ -68,7 +68,7 @@ class _Cooling:
             found = g  # an integer
         else:
             thermo = thermograph(g)
-            if self.t > thermo.temperature:
+            if thermo.colder_than(self.t):
                 found = number(thermo.mean)
             else:
                 cool, minus, plus = self.cool, self.minus, self.plus

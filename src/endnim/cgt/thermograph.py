@@ -204,6 +204,20 @@ class Thermograph:
             return Fraction(self._scaled[4], 1 << self._scaled[0])
         return self._fields()[3]
 
+    def colder_than(self, t: Fraction) -> bool:
+        """Whether the temperature is below ``t`` (compared on the integer walls when the
+        thermograph was made from them: no Fraction is made).
+
+        >>> from endnim.cgt import parse
+        >>> t = thermograph(parse("{3|-1}"))
+        >>> t.colder_than(Fraction(5, 2)), t.colder_than(Fraction(2)), t.colder_than(Fraction(1))
+        (True, False, False)
+        """
+        scaled = self._scaled
+        if scaled is not None:
+            return scaled[4] * t.denominator < t.numerator << scaled[0]
+        return self.temperature < t
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Thermograph):
             return NotImplemented
