@@ -87,7 +87,7 @@ def trees() -> st.SearchStrategy[tuple[str, Game]]:
 
 
 @needs_core
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(trees())
 def test_the_compiled_reader_builds_what_the_options_build(tree: tuple[str, Game]) -> None:
     text, built = tree

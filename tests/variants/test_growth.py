@@ -83,14 +83,14 @@ def test_games_that_shrink_are_never_refused() -> None:
             for a in range(h)
         ]
 
-    expand = watched_expansion(rules, split, (40,), budget=10**7)
-    pending, seen = [(40,)], set()
-    while pending and len(seen) < 20_000:
+    expand = watched_expansion(rules, split, (30,), budget=10**7)
+    pending, seen = [(30,)], set()
+    while pending and len(seen) < 4_000:
         position = pending.pop()
         if position not in seen:
             seen.add(position)
             pending.extend(expand(position))
-    assert max(position_size(p) for p in seen) <= growth_bound([(40,)])
+    assert max(position_size(p) for p in seen) <= growth_bound([(30,)])
 
 
 def test_sizes_and_bounds() -> None:
