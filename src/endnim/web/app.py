@@ -536,4 +536,7 @@ def create_app(
     from endnim.web.panels import add_panel_routes
 
     add_panel_routes(app, light, heavy)  # position reader, value panel, exports
+    from endnim.web.research import add_research_routes
+
+    add_research_routes(app, light, heavy)  # rows and their periods, the proved atlas
     return app

@@ -352,11 +352,12 @@ class ValueOut(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    positions: list[list[int] | dict[str, Any]] = Field(
-        description="each summand: a row of piles, or a graph as its JSON object"
+    positions: list[list[int] | dict[str, Any]] | None = Field(
+        description="each summand: a row of piles, or a graph as its JSON object (null for "
+        "games in CGSuite's notation: see games)"
     )
     text: str
-    variant: str
+    variant: str | None
     value: str | None
     value_ascii: str | None
     outcome: Literal["P", "N", "L", "R"]
