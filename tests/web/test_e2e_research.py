@@ -1,0 +1,183 @@
+"""End-to-end, in Debian's Chromium: the workbench's fourth pass (issue 42). A game you can walk
+through (Back and Forward step through it, every position a link, a new line from an earlier
+position, a reload restores it), rows and their periods, games in CGSuite's notation and their
+thermographs, and the page defects a fresh trial found.
+
+Set ENDNIM_DOCS_IMG=docs/img to refresh the screenshots docs/workbench.md shows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import web.test_e2e as e2e
+from playwright.sync_api import Page, expect
+from web.test_e2e import SETTLED, open_page
+from web.test_e2e_page import NARROW, shot
+
+served = e2e.served  # the fixtures: a served app in Debian's Chromium, a fresh page
+page = e2e.page
+
+PLIES = "() => state.game ? state.game.history.length : -1"
+SHOWN = "() => document.getElementById('moves').dataset.position"
+
+
+def settled_at(page: Page, position: str) -> None:
+    """The page shows ``position`` and is not busy (a game's position looked back at too)."""
+    expect(page.locator("#moves")).to_have_attribute("data-position", position)
+    expect(page.locator("#busy")).to_be_hidden()
+
+
+def play_winning(page: Page) -> None:
+    page.wait_for_function(SETTLED)
+    page.locator("#moves button.move[data-result=win]:enabled").first.click()
+    page.wait_for_function(SETTLED)
+
+
+# --------------------------------------------------------------------------- a game to walk
+def test_back_and_forward_step_through_a_game_and_never_lose_it(page: Page) -> None:
+    open_page(page, "endnim", "2 2")
+    page.fill("#position-text", "3 1 4")
+    page.click("#set-position")
+    settled_at(page, "3 1 4")
+    page.click("#new-game")
+    play_winning(page)  # your R3, the computer's answer
+    assert page.evaluate(PLIES) == 2
+    line = [page.evaluate("() => state.game.history.map(p => p.after)")][0]
+    page.go_back()  # the game's previous position, not 2 2
+    settled_at(page, line[0])
+    assert page.evaluate(PLIES) == 2  # the game is kept
+    expect(page.locator("#history li.shown")).to_have_attribute("data-ply", "1")
+    expect(page.locator("#game-status")).to_contain_text("Looking back")
+    page.go_back()
+    settled_at(page, "3 1 4")
+    page.go_forward()
+    settled_at(page, line[0])
+    page.go_forward()
+    settled_at(page, line[1])
+    expect(page.locator("#game-status")).to_contain_text("Your move")
+    page.click("#back")  # the page's Back walks the same history
+    settled_at(page, line[0])
+    page.go_forward()
+    settled_at(page, line[1])
+    page.reload()  # the address carries the game: the record is played again
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_function(f"() => ({PLIES})() === 2")
+    settled_at(page, line[1])
+    assert page.evaluate("() => state.game.history.map(p => p.after)") == line
+    expect(page.locator("#game-status")).to_contain_text("Your move")
+
+
+def test_every_position_of_the_history_is_a_link_and_a_new_line_starts_there(
+    page: Page, tmp_path: Path
+) -> None:
+    open_page(page, "endnim", "3 1 4 1 5")
+    page.click("#new-game")
+    play_winning(page)
+    play_winning(page)
+    history = page.locator("#history li")
+    expect(history).to_have_count(4)
+    old = page.evaluate("() => state.game.history.map(p => p.move)")
+    links = page.locator("#history li a.ply-link")
+    expect(links).to_have_count(4)
+    links.nth(1).click()  # the position after move 2: your turn again
+    before = page.evaluate("() => state.game.history[1].after")
+    settled_at(page, before)
+    expect(page.locator("#history li.shown")).to_have_attribute("data-ply", "2")
+    expect(history).to_have_count(4)  # the old line is kept until you move
+    shot(page, "workbench-game-walk.png", tmp_path, "#play-card")
+    losing = page.locator("#moves button.move[data-result=lose]:enabled")
+    chosen = losing.first.get_attribute("data-move")
+    assert chosen and chosen != old[2]
+    losing.first.click()  # a new line from here
+    page.wait_for_function(SETTLED)
+    moves = page.evaluate("() => state.game.history.map(p => p.move)")
+    assert moves[:3] == [*old[:2], chosen] and len(moves) == 4  # and the computer's answer
+    page.go_back()  # the new line's previous position
+    settled_at(page, page.evaluate("() => state.game.history[2].after"))
+    links = page.locator("#value-history-turns a.turn-head")
+    links.first.click()  # the value history's turns are links too: the start
+    settled_at(page, "3 1 4 1 5")
+    page.click("#go-on")  # go on from the start: a new game of the same settings
+    page.wait_for_function(SETTLED)
+    assert page.evaluate(PLIES) == 0
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_game_in_cgsuite_notation_shows_its_hot_thermograph(
+    page: Page, width: int, tmp_path: Path
+) -> None:
+    if width != 1280:
+        page.set_viewport_size(NARROW)
+    open_page(page, "endnim", "3 1 4")
+    page.fill("#position-text", "{3|-1}")
+    page.click("#set-position")
+    expect(page.locator("#value-card")).to_be_visible()
+    expect(page.locator("#temperature")).to_have_text("2")
+    expect(page.locator("#stops")).to_have_text("Left 3, Right -1")
+    svg = page.locator("#value-out .thermograph svg")
+    expect(svg.locator("text.value-tick")).not_to_have_count(0)
+    assert "3" in svg.locator("text.value-tick").all_text_contents()
+    expect(svg.locator("text.stop-label")).to_have_count(2)
+    expect(svg.locator("text.mast-top")).to_have_text("mean 1")
+    assert "cgsuite=" in page.url
+    page.locator("#game-examples button", has_text="+-2 + *").click()
+    expect(page.locator("#value-card")).to_have_attribute("data-text", "+-2 + *")
+    expect(page.locator("#temperature")).to_have_text("2")
+    expect(page.locator("#value-out .main .unicode")).to_have_text("±2*")
+    assert (
+        page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    )  # type: ignore[index]
+    page.locator("#game-examples button", has_text="{3|-1}").click()
+    expect(page.locator("#temperature")).to_have_text("2")
+    shot(page, f"workbench-thermograph-{width}.png", tmp_path, "#value-card")
+    page.reload()  # the link carries the game
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#value-card")).to_have_attribute("data-text", "{3|-1}")
+
+
+# --------------------------------------------------------------------------- rows and periods
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_rows_periods_proved_with_its_certificate_and_the_atlas(
+    page: Page, width: int, tmp_path: Path
+) -> None:
+    if width != 1280:
+        page.set_viewport_size(NARROW)
+    open_page(page, "endnim", "1 4 5")
+    page.click("#row-from-position")
+    expect(page.locator("#row-name")).to_have_text("Row 1·4·b of End-Nim")
+    expect(page.locator("#row-law")).to_contain_text("preperiod 6, period 1, saltus 1")
+    expect(page.locator("#row-status")).to_have_attribute("data-proved", "true")
+    expect(page.locator("#row-checked")).to_contain_text("Checked:")
+    expect(page.locator("#row-chart circle.row-dot.here")).to_have_attribute("data-b", "5")
+    expect(page.locator("#row-chart rect.one-period")).to_have_count(1)
+    href = page.locator("#row-certificate").get_attribute("href") or ""
+    base = page.base_url.rstrip("/")  # type: ignore[attr-defined]
+    certificate = page.request.get(f"{base}{href}")
+    assert certificate.ok and certificate.json()["data"]["middle"] == [4]
+    assert (
+        page.evaluate("() => document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    )  # type: ignore[index]
+    page.locator("#atlas summary").click()
+    expect(page.locator("#atlas-summary")).to_contain_text("4,158 of 4,384 rows proved, 226 open")
+    expect(page.locator("#atlas-table tbody tr")).to_have_count(137)
+    shot(page, f"workbench-row-{width}.png", tmp_path, "#row-card")
+    page.locator("#atlas-table tr[data-word='2 7'] button").click()  # its first open row: 14
+    expect(page.locator("#row-name")).to_have_text("Row 14·2·7·b of End-Nim")
+    expect(page.locator("#row-status")).to_have_attribute("data-proved", "false")
+    expect(page.locator("#row-why-not")).to_contain_text("the state does not repeat")
+
+
+def test_a_click_on_a_table_cell_shows_its_row(page: Page) -> None:
+    open_page(page, "misere", "3 1 4")
+    page.fill("#table-middle", "7")
+    page.fill("#table-rows", "8")
+    page.fill("#table-cols", "8")
+    page.click("#draw-table")
+    page.locator("#table-svg rect.cell[data-x='2'][data-y='3']").click()
+    expect(page.locator("#row-name")).to_have_text("Row 2·7·b of misère End-Nim")
+    expect(page.locator("#row-status")).to_have_attribute("data-proved", "false")
+    expect(page.locator("#row-why-not")).to_contain_text("the input rows break it")
+    page.select_option("#variant", "partizan")  # outcome classes: no periods
+    expect(page.locator("#row-card")).to_be_hidden()
