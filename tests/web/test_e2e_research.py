@@ -36,7 +36,8 @@ def play_winning(page: Page) -> None:
 
 
 # --------------------------------------------------------------------------- a game to walk
-def test_back_and_forward_step_through_a_game_and_never_lose_it(page: Page) -> None:
+def test_back_and_forward_step_through_a_game_and_never_lose_it(page: Page, tmp_path: Path) -> None:
+    page.set_viewport_size(NARROW)  # on a phone, as the trial found it
     open_page(page, "endnim", "2 2")
     page.fill("#position-text", "3 1 4")
     page.click("#set-position")
@@ -44,12 +45,14 @@ def test_back_and_forward_step_through_a_game_and_never_lose_it(page: Page) -> N
     page.click("#new-game")
     play_winning(page)  # your R3, the computer's answer
     assert page.evaluate(PLIES) == 2
-    line = [page.evaluate("() => state.game.history.map(p => p.after)")][0]
+    line = page.evaluate("() => state.game.history.map(p => p.after)")
     page.go_back()  # the game's previous position, not 2 2
     settled_at(page, line[0])
     assert page.evaluate(PLIES) == 2  # the game is kept
     expect(page.locator("#history li.shown")).to_have_attribute("data-ply", "1")
     expect(page.locator("#game-status")).to_contain_text("Looking back")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+    shot(page, "workbench-game-walk-390.png", tmp_path, "#play-card")
     page.go_back()
     settled_at(page, "3 1 4")
     page.go_forward()
@@ -86,7 +89,7 @@ def test_every_position_of_the_history_is_a_link_and_a_new_line_starts_there(
     settled_at(page, before)
     expect(page.locator("#history li.shown")).to_have_attribute("data-ply", "2")
     expect(history).to_have_count(4)  # the old line is kept until you move
-    shot(page, "workbench-game-walk.png", tmp_path, "#play-card")
+    shot(page, "workbench-game-walk-1280.png", tmp_path, "#play-card")
     losing = page.locator("#moves button.move[data-result=lose]:enabled")
     chosen = losing.first.get_attribute("data-move")
     assert chosen and chosen != old[2]
@@ -162,7 +165,7 @@ def test_a_rows_periods_proved_with_its_certificate_and_the_atlas(
     page.locator("#atlas summary").click()
     expect(page.locator("#atlas-summary")).to_contain_text("4,158 of 4,384 rows proved, 226 open")
     expect(page.locator("#atlas-table tbody tr")).to_have_count(137)
-    shot(page, f"workbench-row-{width}.png", tmp_path, "#row-card")
+    shot(page, f"workbench-periods-{width}.png", tmp_path, "#row-card")
     page.locator("#atlas-table tr[data-word='2 7'] button").click()  # its first open row: 14
     expect(page.locator("#row-name")).to_have_text("Row 14·2·7·b of End-Nim")
     expect(page.locator("#row-status")).to_have_attribute("data-proved", "false")
@@ -181,3 +184,85 @@ def test_a_click_on_a_table_cell_shows_its_row(page: Page) -> None:
     expect(page.locator("#row-why-not")).to_contain_text("the input rows break it")
     page.select_option("#variant", "partizan")  # outcome classes: no periods
     expect(page.locator("#row-card")).to_be_hidden()
+
+
+# --------------------------------------------------------------------------- the trial's defects
+def test_a_huge_pile_fits_a_phone(page: Page) -> None:
+    page.set_viewport_size(NARROW)
+    open_page(page, "endnim", f"{'9' * 200} 3")
+    caption = page.text_content("#moves-caption") or ""
+    assert "legal moves" in caption and max(map(len, caption.split())) < 30, caption
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1
+          && !e.closest('.table-box, .atlas-scroll, .row-chart-box'))
+        .map((e) => e.id || e.className || e.tagName).slice(0, 5)"""
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"], wide
+
+
+def test_the_partizan_table_runs_x_up_with_w_empty_too(page: Page) -> None:
+    open_page(page, "partizan", "3 1 2")
+    for middle in ("", "2 4 1"):
+        page.fill("#table-middle", middle)
+        page.fill("#table-rows", "4")
+        page.fill("#table-cols", "4")
+        page.click("#draw-table")
+        expect(page.locator("#table-caption")).to_contain_text(f"w = {middle or '(empty)'}")
+        cell = "#table-svg rect.cell[data-x='{}'][data-y='1']"
+        low = float(page.locator(cell.format(1)).get_attribute("y") or 0)
+        high = float(page.locator(cell.format(3)).get_attribute("y") or 0)
+        assert high < low, middle  # x = 3 above x = 1
+        expect(page.locator("#table-caption")).to_contain_text("up, as in the paper")
+
+
+def open_game_link(page: Page, **params: str) -> None:
+    from urllib.parse import urlencode
+
+    page.goto(f"{page.base_url}#{urlencode(params)}")  # type: ignore[attr-defined]
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_function("() => state.game !== null && state.game.over")
+    expect(page.locator("#busy")).to_be_hidden()
+
+
+def test_finished_games_say_no_move_is_left(page: Page) -> None:
+    open_game_link(
+        page, variant="endnim", position="", game="2 + 1", moves="1:L1,1:L0,1:L0", skill="100"
+    )
+    expect(page.locator("#game-status")).to_contain_text("You won!")
+    expect(page.locator("#outcome-words")).to_contain_text("every summand is empty")
+    expect(page.locator("#outcome-words")).not_to_contain_text("the empty row")
+    expect(page.locator("#history li")).to_have_count(3)
+    cycle = '{"labels": [0, 3, 1], "edges": [[0, 1], [0, 2], [1, 2]], "colours": ["G", "G", "G"]'
+    open_game_link(
+        page,
+        variant="depot-partizan",
+        position="cycle: 0 3 1",
+        game=cycle + ', "homes": [0]}',
+        moves="1=1,2=0,1=0",
+        side="L",
+        skill="100",
+    )
+    expect(page.locator("#game-status")).to_contain_text("You won!")
+    expect(page.locator("#winning")).to_have_text("none: no move is left (the game is over)")
+
+
+def test_a_misere_sums_grundy_value_says_why_and_a_long_value_can_be_shown(page: Page) -> None:
+    open_page(page, "misere", "3 1")
+    page.fill("#position-text", "3 1 + 2 2")
+    page.click("#set-position")
+    settled_at(page, "3 1 + 2 2")
+    expect(page.locator("#grundy")).not_to_have_text("not computed")
+    expect(page.locator("#grundy")).to_contain_text("misère")
+    open_page(page, "partizan", "3 1 2")
+    long = "4 2 5 1 3 + 3 1 2 + 5 1 4 + 2 3 1"
+    page.fill("#value-text", long)
+    page.click("#value-go")
+    expect(page.locator("#value-out .long-form")).to_contain_text("5,251 characters")
+    page.click("#value-whole")
+    expect(page.locator("#value-out .main .unicode")).to_be_visible()
+    assert len(page.text_content("#value-out .main .unicode") or "") > 4000
+    page.fill("#value-text", "{4|{2|-2}}")
+    page.click("#value-go")
+    expect(page.locator("#value-out .main .unicode")).to_have_text("{4|±2}")
+    expect(page.locator("#reduced-unicode")).to_have_text("{4|±2}")  # not +-2 beside ±2

@@ -226,6 +226,7 @@ def value_task(text: str, variant: str, max_length: int = MAX_FORM_LENGTH) -> di
         result["notes"] = [_long_note(result["value_length"]), *result["notes"][1:]]
     result["text"] = " + ".join(shown)
     result["variant"] = rules.name
+    result["reduced_unicode"] = _reduced_unicode(total, result["reduced"])
     result["thermograph_svg"] = thermograph_svg(thermograph(total))
     expression = cgsuite_expression(parts)
     result["cgsuite"] = expression if len(expression) <= MAX_FORM_LENGTH else None
@@ -248,6 +249,18 @@ def value_task(text: str, variant: str, max_length: int = MAX_FORM_LENGTH) -> di
             ]
     result["options"] = options
     return result
+
+
+def _reduced_unicode(total: Any, ascii_form: str | None) -> str | None:
+    """The reduced canonical form in Unicode (the card writes every form so, with CGSuite's
+    ASCII beside it), or ``None`` when it is left out."""
+    from endnim.cgt import reduced, to_unicode
+    from endnim.cgt.positions import deep_recursion
+
+    if ascii_form is None:
+        return None
+    with deep_recursion():
+        return str(to_unicode(reduced(total)))
 
 
 def _long_note(length: int) -> str:
@@ -281,6 +294,7 @@ def game_value_task(game: str, max_length: int = MAX_FORM_LENGTH) -> dict[str, A
         result["notes"] = [_long_note(result["value_length"]), *result["notes"][1:]]
     result["text"] = " + ".join(found.texts)
     result["variant"] = None
+    result["reduced_unicode"] = _reduced_unicode(found.total, result["reduced"])
     result["thermograph_svg"] = thermograph_svg(found.thermograph)
     result["cgsuite"] = result["text"] if len(result["text"]) <= MAX_FORM_LENGTH else None
     result["comparison"] = None

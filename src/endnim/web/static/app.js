@@ -156,6 +156,13 @@ function summandsOf(piles) {
   return parts;
 }
 
+function bigCount(count) {
+  // a count of any size in a line that fits: 1,234 or about 3.1 × 10^199
+  const digits = String(count);
+  if (digits.length <= 15) return Number(digits).toLocaleString("en");
+  return `about ${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
+}
+
 function shortRow(text, limit = 48) {
   if (!text) return "(empty)";
   return text.length <= limit ? text : text.slice(0, limit - 1) + "…";
@@ -396,7 +403,8 @@ function renderEmpty(terminal) {
   const outcome = $("outcome");
   outcome.textContent = terminal ? terminal.outcome : "—";
   outcome.className = terminal ? `outcome outcome-${terminal.outcome}` : "outcome";
-  $("outcome-words").textContent = `the empty row: ${terminal ? OUTCOME_WORDS[terminal.outcome] : "no move is left"}`;
+  const what = isSumView() ? "every summand is empty" : "the empty row";
+  $("outcome-words").textContent = `${what}: ${terminal ? OUTCOME_WORDS[terminal.outcome] : "no move is left"}`;
   for (const id of ["grundy", "remoteness", "winning", "method"]) $(id).textContent = "–";
   if (terminal) {
     const impartial = !isPartizan();
@@ -412,13 +420,22 @@ function renderEmpty(terminal) {
   $("thresholds").hidden = $("thresholds-label").hidden = true;
 }
 
+function grundyUnknown(a) {
+  // why there is no Grundy value: a misère sum's is not the XOR of its summands'
+  if (a.method === "sum" && a.grundy_why) return `not known: ${a.grundy_why}`;
+  if (a.method === "sum") {
+    return "not known from the summands (misère play does not add Grundy values); the outcome above is exact";
+  }
+  return a.grundy_why ? `not computed: ${a.grundy_why}` : "not computed";
+}
+
 function renderAnalysis(a) {
   const outcome = $("outcome");
   outcome.textContent = a.outcome;
   outcome.className = `outcome outcome-${a.outcome}`;
   $("outcome-words").textContent = OUTCOME_WORDS[a.outcome] || "";
   const impartial = !isPartizan();
-  $("grundy").textContent = impartial ? (a.grundy === null ? "not computed" : String(a.grundy)) : "";
+  $("grundy").textContent = impartial ? (a.grundy === null ? grundyUnknown(a) : String(a.grundy)) : "";
   $("grundy").hidden = $("grundy-label").hidden = !impartial;
   if (a.remoteness === null || a.remoteness === undefined) {
     $("remoteness").textContent = "not computed";
@@ -431,7 +448,8 @@ function renderAnalysis(a) {
   const over = a.remoteness === 0 || a.remoteness === "0"; // a terminal position: the rules decide
   const ranges = a.winning_move_ranges && a.winning_move_ranges.length ? a.winning_move_ranges.map(rangeText)
     : a.winning_moves || []; // graphs and sums: a list
-  $("winning").textContent = ranges.length ? ranges.join(", ") : over ? "none: the game is over" : "none: every move loses";
+  const finished = over || Boolean(state.game && state.game.over && !viewing()); // no move left for the mover
+  $("winning").textContent = ranges.length ? ranges.join(", ") : finished ? "none: no move is left (the game is over)" : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
   if (hasThresholds) {
@@ -495,7 +513,7 @@ function renderMoves() {
     caption.push(state.piles.length === 0 ? "No move: the row is empty." : "No legal move: the game is over here.");
   } else if (!listing.listed) {
     const winning = listing.winning.map((r) => r.text).join(", ");
-    caption.push(`${listing.total} legal moves, too many to list. ` +
+    caption.push(`${bigCount(listing.total)} legal moves, too many to list. ` +
       (winning ? `Winning: ${winning}; every other move loses.` : "Every move loses."));
   } else if (reveal) {
     caption.push(`Green moves win, red moves lose (with perfect play after them). ` +
@@ -1057,7 +1075,7 @@ function renderTableCaption(t) {
   const name = state.variants[t.variant] ? state.variants[t.variant].title : t.variant;
   $("table-caption").textContent = t.kind === "grundy"
     ? `${name}: Grundy values of x${w}y (x = first pile, down; y = last pile, across; 0 = no pile). Dark cells (dotted where no value is written) are the P-positions. Click a cell to analyse it.`
-    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3; x = first pile, ${middle ? "up, as in the paper" : "down"}; y = last pile, across).` +
+    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3; x = first pile, up, as in the paper; y = last pile, across).` +
       (triple ? ` The outlined square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
       " Click a cell to analyse it.";
   if (t.path && t.path !== "engine") {
@@ -1232,7 +1250,8 @@ async function refreshValue(text) {
   }
   box.setAttribute("aria-busy", "true");
   try {
-    const v = await api("GET", "/api/value", { variant: state.variant, position: wanted });
+    if (state.wholeFor !== wanted) { state.wholeFor = wanted; state.wholeValue = false; }
+    const v = await api("GET", "/api/value", { variant: state.variant, position: wanted, max_length: state.wholeValue ? 0 : null });
     if (request !== state.valueRequest) return;
     renderValue(v);
   } catch (error) {
@@ -1291,7 +1310,10 @@ function renderGameExamples() {
 }
 
 function formNode(form, extra = "") {
-  if (form.value === null) return el("span", { class: "muted", text: `(a canonical form of ${form.value_length} characters: too long to show; endnim value prints it)` });
+  if (form.value === null) {
+    const whole = extra.includes("main") ? el("button", { type: "button", id: "value-whole", title: "ask for the whole canonical form (max_length=0)", onclick: () => { state.wholeValue = true; refreshValue($("value-text").value); } }, "show it anyway") : null;
+    return el("span", { class: "muted long-form" }, `(a canonical form of ${bigCount(form.value_length)} characters: too long to show; endnim value --max-length 0 prints it) `, whole);
+  }
   const copy = el("button", { type: "button", class: "copy", title: "Copy the CGSuite form", text: "copy", onclick: () => copyText(form.value_ascii, copy) });
   return el("span", { class: `form${extra}` },
     el("span", { class: "unicode", text: form.value }),
@@ -1334,7 +1356,10 @@ function renderValue(v) {
     ["mean", el("span", { id: "mean", text: v.is_number ? `${v.mean} (a number)` : v.mean })],
     ["temperature", el("span", {}, el("span", { id: "temperature", text: v.temperature }),
       el("span", { class: "muted", text: v.is_number ? " cold: a number" : Number(v.temperature.split("/")[0]) > 0 ? " hot: moving first is worth about this much" : " infinitesimally close to its mean" }))],
-    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" }) : el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced })],
+    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" })
+      : el("span", {}, v.reduced_unicode && v.reduced_unicode !== v.reduced
+        ? el("span", { id: "reduced-unicode", class: "unicode", title: "reduced canonical form (infinitesimals removed)", text: `${v.reduced_unicode} ` }) : null,
+        el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced }))],
     ["atomic weight", v.atomic_weight === null
       ? el("span", { id: "atomic-weight", class: "muted", "data-none": "true", text: "none: the value is not all-small" })
       : el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
@@ -1432,7 +1457,7 @@ function tableGeometry(t) {
   const cell = Math.max(2, Math.min(30, Math.floor(540 / Math.max(n, m))));
   // phase diagrams as in the paper and `endnim phase` (a upward); other tables as `endnim table
   // --png` draws them (a downward)
-  const up = t.kind === "outcome" && Boolean(t.middle_text);
+  const up = t.kind === "outcome"; // with w empty too (the docs, the paper)
   const left = 44;
   const top = 40;
   return { n, m, cell, up, left, top, rowY: (x) => top + (up ? n - 1 - x : x) * cell };
