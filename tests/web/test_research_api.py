@@ -172,3 +172,29 @@ def test_the_notebook_and_the_cli_draw_the_same_readable_thermograph(tmp_path: P
     done = CliRunner().invoke(cli, ["value", "--game", "{3|-1}", "--thermograph", str(out)])
     assert done.exit_code == 0, done.output
     assert "Left stop 3" in out.read_text() and 'class="value-tick"' in out.read_text()
+
+
+def test_a_games_record_is_played_again_as_it_was(client: TestClient) -> None:
+    first = client.post("/api/games", json={"position": "3 1 4 1 5", "skill": 0, "seed": 7})
+    game = first.json()
+    for _ in range(2):
+        move = get_json(client, "/api/moves", position=game["position"])["moves"][0]["move"]
+        game = client.post(f"/api/games/{game['id']}/moves", json={"move": move}).json()
+        game = client.post(f"/api/games/{game['id']}/computer").json()
+    record = [ply["move"] for ply in game["history"]]
+    random_plies = [k for k, ply in enumerate(game["history"], 1) if ply["kind"] == "random"]
+    assert random_plies  # skill 0: the computer's moves are random
+    again = client.post(
+        "/api/games",
+        json={"position": "3 1 4 1 5", "moves": record, "random_plies": random_plies},
+    )
+    assert again.status_code == 201, again.text
+    replayed = again.json()
+    assert replayed["id"] != game["id"]
+    for key in ("position", "to_move", "over", "start"):
+        assert replayed[key] == game[key], key
+    assert replayed["history"] == game["history"]  # the same moves, kinds and judgements
+    bad = client.post("/api/games", json={"position": "3 1 4", "moves": ["R3", "L9"]})
+    assert "move 2 (L9)" in error_of(bad, 400)
+    late = client.post("/api/games", json={"position": "1", "moves": ["L0", "L0"]})
+    assert "after its end" in error_of(late, 400)
