@@ -244,7 +244,7 @@ def test_finished_games_say_no_move_is_left(page: Page) -> None:
         skill="100",
     )
     expect(page.locator("#game-status")).to_contain_text("You won!")
-    expect(page.locator("#winning")).to_have_text("none: no move is left (the game is over)")
+    expect(page.locator("#winning")).to_have_text("none: the game is over")  # not every move loses
 
 
 def test_a_misere_sums_grundy_value_says_why_and_a_long_value_can_be_shown(page: Page) -> None:
@@ -266,3 +266,19 @@ def test_a_misere_sums_grundy_value_says_why_and_a_long_value_can_be_shown(page:
     page.click("#value-go")
     expect(page.locator("#value-out .main .unicode")).to_have_text("{4|±2}")
     expect(page.locator("#reduced-unicode")).to_have_text("{4|±2}")  # not +-2 beside ±2
+
+
+def test_the_tree_editor_refuses_the_edge_it_names_and_keeps_the_tree(page: Page) -> None:
+    from urllib.parse import urlencode
+
+    page.goto(f"{page.base_url}#{urlencode({'variant': 'tree', 'position': '1 2 3'})}")  # type: ignore[attr-defined]
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#graph-svg g.edge")).to_have_count(2)
+    before = page.input_value("#position-text")
+    page.click("#graph-svg g.vertex[data-vertex='0']")
+    page.click("#add-edge")
+    page.click("#graph-svg g.vertex[data-vertex='2']")  # the path 1 2 3 and 0-2: a cycle
+    expect(page.locator("#error")).to_contain_text("edge (0, 2) closes a cycle")
+    expect(page.locator("#error")).not_to_contain_text("(1, 2)")
+    expect(page.locator("#graph-svg g.edge")).to_have_count(2)  # not drawn through vertex 1
+    assert page.input_value("#position-text") == before  # the refused graph is not kept

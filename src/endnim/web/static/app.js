@@ -449,7 +449,7 @@ function renderAnalysis(a) {
   const ranges = a.winning_move_ranges && a.winning_move_ranges.length ? a.winning_move_ranges.map(rangeText)
     : a.winning_moves || []; // graphs and sums: a list
   const finished = over || Boolean(state.game && state.game.over && !viewing()); // no move left for the mover
-  $("winning").textContent = ranges.length ? ranges.join(", ") : finished ? "none: no move is left (the game is over)" : "none: every move loses";
+  $("winning").textContent = ranges.length ? ranges.join(", ") : finished ? "none: the game is over" : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
   if (hasThresholds) {
@@ -731,10 +731,11 @@ function renderGame() {
     status.textContent = "The computer is thinking…";
   }
   $("history").replaceChildren(...game.history.map((ply, index) => el("li", { class: `${ply.mover}${viewPly() === index + 1 ? " shown" : ""}`, "data-ply": index + 1 },
-    el("a", { class: "ply-link", href: gameHash(game, index + 1), title: `show the position after move ${index + 1}`, text: `${index + 1}.` }), " ",
-    el("strong", { text: ply.mover === "human" ? "you" : "computer" }),
-    document.createTextNode(` ${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
-      (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`)),
+    el("strong", { text: ply.mover === "human" ? "you" : "computer" }), " ",
+    // the move is a link to the position after it (the browser's history walks the same)
+    el("a", { class: "ply-link", href: gameHash(game, index + 1), title: `show the position after move ${index + 1}`,
+      text: `${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
+        (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`) }),
     ply.kind === "random" ? el("em", { text: " (a random move)" }) : null,
     ply.judgement ? el("span", { class: `verdict-mark ${judgementKind(ply.judgement)}`, text: judgementMark(ply.judgement), title: ply.judgement.text }) : null)));
   renderJudgement(game);
