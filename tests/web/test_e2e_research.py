@@ -138,6 +138,9 @@ def test_a_game_in_cgsuite_notation_shows_its_hot_thermograph(
     page.reload()  # the link carries the game
     page.wait_for_selector("body[data-ready=true]")
     expect(page.locator("#value-card")).to_have_attribute("data-text", "{3|-1}")
+    page.go_back()  # each game shown is an entry of the history, the address naming it
+    expect(page.locator("#value-card")).to_have_attribute("data-text", "+-2 + *")
+    assert "cgsuite=%2B-2" in page.url
 
 
 # --------------------------------------------------------------------------- rows and periods

@@ -184,6 +184,8 @@ def atlas_summary(variant: str) -> dict[str, Any]:
 
     name = get_row_variant(variant, "the atlas").name
     rows = shipped_rows(name)
+    if not rows and name in ATLAS_VARIANTS:
+        raise EndNimError(f"the shipped atlas ({ATLAS}) is not installed here: run from a checkout")
     if not rows:
         raise EndNimError(
             f"the shipped atlas proves the rows of {', '.join(ATLAS_VARIANTS)}; not of {name}"

@@ -1613,6 +1613,7 @@ async function applyLink(target, remember) {
   // Show what a link names; what cannot be shown is said in a message above the page (and the
   // address then names what is shown), never silently replaced.
   const problems = [];
+  state.cgsuite = target.cgsuite || null; // a game in CGSuite's notation in the value card
   // A link without a variant names End-Nim, wherever it is followed: the same link, the same page.
   const wanted = target.variant === null ? DEFAULT_VARIANT : target.variant;
   if (!state.variants[wanted]) {
@@ -1642,7 +1643,6 @@ async function applyLink(target, remember) {
     await refresh();
     if (state.table || !state.linked) await drawTable();
   }
-  state.cgsuite = target.cgsuite || null;
   if (state.cgsuite !== null) await showGame(state.cgsuite, false);
   else if (!isPartizan()) $("value-card").hidden = true;
   if (problems.length) {
