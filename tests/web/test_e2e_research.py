@@ -285,3 +285,9 @@ def test_the_tree_editor_refuses_the_edge_it_names_and_keeps_the_tree(page: Page
     expect(page.locator("#error")).not_to_contain_text("(1, 2)")
     expect(page.locator("#graph-svg g.edge")).to_have_count(2)  # not drawn through vertex 1
     assert page.input_value("#position-text") == before  # the refused graph is not kept
+    page.fill("#position-text", "3(1 2)")  # a notation typed in the box stays there
+    page.press("#position-text", "Enter")
+    expect(page.locator("#graph-svg g.vertex")).to_have_count(3)
+    expect(page.locator("#moves")).to_have_attribute("data-position", "3(1 2)")
+    expect(page.locator("#busy")).to_be_hidden()
+    expect(page.locator("#position-text")).to_have_value("3(1 2)")  # not its long JSON

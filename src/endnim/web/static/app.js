@@ -145,6 +145,10 @@ function setBusy(on) { $("busy").hidden = !on; }
 // ------------------------------------------------------------------ helpers
 const isPartizan = () => { const info = state.variants[state.variant]; return !!info && !info.impartial; };
 const positionText = () => (isGraphView() ? (state.graph ? graphText(state.graph) : "") : state.piles.join(" "));
+// the box: a graph typed in a notation keeps it (3(1 2), cycle: 0 3 1) until the graph changes;
+// the page sends its JSON (positionText) and shows the JSON of a drawn or edited graph
+const boxText = () => (isGraphView() && state.graph && state.graphTyped && state.graphTyped.json === graphText(state.graph)
+  ? state.graphTyped.text : positionText());
 const sideName = (side) => (side === "L" ? "Left" : "Right");
 // A sum A + B + ...: state.piles holds "+" between the summands; a game of a sum stays a sum when
 // one summand is left (the API is then asked with sum=true).
@@ -224,7 +228,7 @@ function renderEditor() {
   $("move-text").placeholder = graphView ? "3=0 (vertex 3 becomes 0)" : "L3, R0, L2r";
   if (graphView) {
     const locked = Boolean(state.game);
-    $("position-text").value = positionText();
+    $("position-text").value = boxText();
     $("position-text").disabled = locked;
     $("set-position").disabled = locked;
     $("random").disabled = locked;
@@ -506,7 +510,7 @@ function renderMoves() {
   box.replaceChildren();
   if (isGraphView()) renderGraphView();
   if (!listing) return;
-  box.dataset.position = positionText();
+  box.dataset.position = boxText();
   const reveal = !state.game || $("show-values").checked;
   const caption = [];
   if (!listing.total) {
@@ -1761,7 +1765,7 @@ async function start() {
       $("position-text").value = positionText();
       return;
     }
-    if (isGraphView()) { loadGraphText($("position-text").value); return; }
+    if (isGraphView()) { loadGraphText($("position-text").value, state.variant, true, true); return; }
     try {
       setPosition(await parseRow($("position-text").value));
     } catch (error) {

@@ -292,8 +292,9 @@ function setGraph(graph, layout, remember = true) {
   refresh();
 }
 
-async function loadGraphText(text, variant = state.variant, remember = true) {
-  // Any notation the rule set reads, drawn with a fresh layout.
+async function loadGraphText(text, variant = state.variant, remember = true, typed = false) {
+  // Any notation the rule set reads, drawn with a fresh layout (typed in the box: the box keeps
+  // the notation, not the graph's long JSON).
   const version = state.graphVersion;
   try {
     const read = await api("GET", "/api/position", { variant, position: text });
@@ -303,6 +304,7 @@ async function loadGraphText(text, variant = state.variant, remember = true) {
       graphText(plainGraph(state.graph)) === graphText(plainGraph(graph))
       ? state.layout : layoutGraph(graph, text);
     state.selected = null;
+    state.graphTyped = typed ? { json: graphText(graph), text: text.trim() } : null;
     setGraph(graph, layout, remember);
     state.graphError = null;
     return true;
