@@ -526,7 +526,8 @@ function renderMoves() {
   } else {
     caption.push("Values hidden during the game: tick “show values” to see them.");
   }
-  if (state.game && listing.total && moveClickable(listing.moves && listing.moves[0] ? listing.moves[0] : {})) caption.push(viewing() ? "Click a move to play it from here: a new line of the game." : "Click a move to play it.");
+  const yours = state.game && humanTurnAt(state.game, viewPly()) && !(state.game.over && !viewing());
+  if (yours && listing.total) caption.push(viewing() ? "Click a move to play it from here: a new line of the game." : "Click a move to play it.");
   $("moves-caption").textContent = caption.join(" ");
   if (!listing.listed) return;
   const graphView = isGraphView();
