@@ -151,7 +151,7 @@ def test_a_rows_periods_proved_with_its_certificate_and_the_atlas(
     if width != 1280:
         page.set_viewport_size(NARROW)
     open_page(page, "endnim", "1 4 5")
-    page.click("#row-from-position")
+    page.click("#position-row" if width == 1280 else "#row-from-position")
     expect(page.locator("#row-name")).to_have_text("Row 1·4·b of End-Nim")
     expect(page.locator("#row-law")).to_contain_text("preperiod 6, period 1, saltus 1")
     expect(page.locator("#row-status")).to_have_attribute("data-proved", "true")
@@ -187,6 +187,7 @@ def test_a_click_on_a_table_cell_shows_its_row(page: Page) -> None:
     expect(page.locator("#row-why-not")).to_contain_text("the input rows break it")
     page.select_option("#variant", "partizan")  # outcome classes: no periods
     expect(page.locator("#row-card")).to_be_hidden()
+    expect(page.locator("#position-row")).to_be_hidden()
 
 
 # --------------------------------------------------------------------------- the trial's defects

@@ -146,6 +146,8 @@ function syncRowCard() {
   const info = state.variants[state.variant];
   const fits = Boolean(info) && info.impartial && info.family === "row";
   $("row-card").hidden = !fits;
+  $("position-row").hidden = !fits;
+  $("position-row").parentElement.hidden = !fits;
   const atlas = ATLAS_RULES.includes(state.variant);
   $("atlas").hidden = !atlas;
   if (rowState.shown && rowState.shown.variant !== state.variant) {
@@ -204,6 +206,10 @@ $("row-form").addEventListener("submit", (event) => {
   showRow($("row-a").value.trim(), $("row-middle").value.trim());
 });
 $("row-from-position").addEventListener("click", rowOfPosition);
+$("position-row").addEventListener("click", () => {
+  rowOfPosition();
+  $("row-card").scrollIntoView({ block: "start" });
+});
 $("atlas").addEventListener("toggle", showAtlas);
 window.showRow = showRow;
 window.syncRowCard = syncRowCard;
