@@ -498,7 +498,9 @@ def create_app(
         if sandbox is not None and user_rules_named(rules.name) is not None:
             user_game = UserGame.start(sandbox.run, rules, spec)  # a user's code: sandboxed
             return game_out(games.add(user_game), user_game)
-        game = start_game(spec, random.Random(spec.seed))
+        rng = random.Random(spec.seed)
+        # a record played again (each move judged) runs within the time limit
+        game = compute(lambda: start_game(spec, rng)) if spec.moves else start_game(spec, rng)
         return game_out(games.add(game), game)
 
     @app.get("/api/games/{game_id}", tags=["play"], responses=GAME_ERRORS)
@@ -542,4 +544,7 @@ def create_app(
     from endnim.web.panels import add_panel_routes
 
     add_panel_routes(app, light, heavy)  # position reader, value panel, exports
+    from endnim.web.research import add_research_routes
+
+    add_research_routes(app, light, heavy)  # rows and their periods, the proved atlas
     return app
