@@ -1,7 +1,7 @@
 """The exceptions endnim raises for bad input, each with a one-line message.
 
->>> str(PositionError("pile 2 is 0: piles must be positive integers"))
-'pile 2 is 0: piles must be positive integers'
+>>> str(pile_error(2, 0))
+'pile 2 is 0: piles must be positive whole numbers'
 """
 
 from __future__ import annotations
@@ -13,6 +13,19 @@ class EndNimError(ValueError):
 
 class PositionError(EndNimError):
     """A position could not be parsed or is not a row of positive integers."""
+
+
+PILE_RULE = "piles must be positive whole numbers"
+"""The one wording of a bad pile, wherever a row is read (text, Python, arrays, the page)."""
+
+
+def pile_error(index: int | str, pile: object) -> PositionError:
+    """The error for pile ``index`` (1-based) being ``pile``: one wording everywhere.
+
+    >>> str(pile_error(1, 2.5))
+    'pile 1 is 2.5: piles must be positive whole numbers'
+    """
+    return PositionError(f"pile {index} is {pile}: {PILE_RULE}")
 
 
 class MoveError(EndNimError):

@@ -105,7 +105,7 @@ def test_a_lost_game() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["3", "0"], "pile 2 is 0: piles must be positive integers"),
+        (["3", "0"], "pile 2 is 0: piles must be positive whole numbers"),
         (["--side", "L", "3"], "--side applies to --variant partizan only"),
         (["--convention", "conway", "3"], "--convention conway applies to --variant misere only"),
         (["--skill", "101", "3"], "101 is not in the range 0<=x<=100"),
