@@ -135,6 +135,42 @@ def test_console_examples_print_what_the_docs_show(
     )
 
 
+def _lines(text: str) -> str:
+    """The text's lines, each with its spaces collapsed (blank lines dropped): what is left
+    when column alignment is set aside but not where the lines break."""
+    return "".join(" ".join(line.split()) + "\n" for line in text.splitlines() if line.strip())
+
+
+@pytest.mark.parametrize(("path", "line", "command", "shown"), CONSOLE_EXAMPLES)
+def test_console_examples_break_lines_where_the_docs_do(
+    path: Path, line: int, command: str, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Output to a pipe or a file is never wrapped (issue 42: rich wrapped it at 80 columns,
+    or at $COLUMNS, mid-sentence): each line the page shows is a line the command prints."""
+    from click.testing import CliRunner
+
+    from endnim.cli import cli
+
+    words = shlex.split(command)[1:]
+    with tempfile.TemporaryDirectory() as folder:
+        if ">" in words:
+            words = words[: words.index(">")]
+            monkeypatch.chdir(folder)
+        else:
+            monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, words, env={"COLUMNS": "120"})
+        redirected = ">" in shlex.split(command)
+    got = result.stderr if redirected else result.output
+    if TABLE_LINE.match(shown):
+        shown = "...\n" + "\n...\n".join(
+            text for text in shown.splitlines() if not TABLE_LINE.match(text.strip() or "│")
+        )
+    checker = doctest.OutputChecker()
+    assert checker.check_output(_lines(shown), _lines(got), doctest.ELLIPSIS), (
+        f"{path.name}:{line}: `$ {command}` prints\n{got}\nbut the page shows\n{shown}"
+    )
+
+
 def test_the_console_examples_are_found() -> None:
     assert len(CONSOLE_EXAMPLES) >= 10
 

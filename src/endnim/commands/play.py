@@ -131,9 +131,8 @@ def play(
     import random
     import sys
 
-    from rich.console import Console
-
     from endnim.play import ComputerPlayer, GameSession
+    from endnim.render import output_console
     from endnim.variants import get_variant
 
     for token in position:
@@ -157,7 +156,7 @@ def play(
         human_side=chosen_side if chosen_side or rules.impartial else "L",
         computer=ComputerPlayer(skill, random.Random(seed)),
     )
-    console = Console(highlight=False)
+    console = output_console()
     stdin = sys.stdin
     echo_input = not stdin.isatty()
 

@@ -267,10 +267,11 @@ def _tree_sweep(
 
 
 def _print_tree_report(report: TreeSweepReport) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from endnim.render import output_console
+
+    console = output_console()
     table = Table(
         title=f"tree: up to {report.max_vertices} vertices, labels 1..{report.max_label}, "
         "one tree per isomorphism class"
@@ -295,12 +296,12 @@ def _print_tree_report(report: TreeSweepReport) -> None:
 
 
 def _print_report(report: SweepReport) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from endnim.render import output_console
     from endnim.search import format_bytes
 
-    console = Console(highlight=False)
+    console = output_console()
     table = Table(
         title=f"{report.variant}: lengths 1..{report.max_length}, piles 1..{report.max_pile}"
     )
@@ -399,9 +400,9 @@ def sweep_query(
 
 
 def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
-    from rich.console import Console
+    from endnim.render import output_console
 
-    console = Console(highlight=False)
+    console = output_console()
     span = (
         f"length {result.lengths[0]}"
         if len(result.lengths) == 1
@@ -423,8 +424,7 @@ def _tree_query(
     directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
 ) -> None:
     """``sweep-query`` on a tree sweep."""
-    from rich.console import Console
-
+    from endnim.render import output_console
     from endnim.sweep.trees import open_tree_sweep, run_tree_query
 
     with open_tree_sweep(directory) as store:
@@ -441,7 +441,7 @@ def _tree_query(
     if as_json:
         click.echo(json.dumps(result))
         return
-    console = Console(highlight=False)
+    console = output_console()
     sizes = result["vertices"]
     span = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
     console.print(
