@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from endnim.errors import EndNimError
+from endnim.errors import EndNimError, cli_text
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("endnim.commands.analyze:analyze", "Outcome, Grundy value, winning moves, reason."),
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"endnim: error: {message}", err=True)
         sys.exit(error.exit_code)
     except EndNimError as error:
-        click.echo(f"endnim: error: {_one_line(str(error))}", err=True)
+        click.echo(f"endnim: error: {_one_line(cli_text(error))}", err=True)
         sys.exit(2)
     except OSError as error:  # the file system refused (a name too long, no permission, ...)
         where = f": {_one_line(str(error.filename))[:200]}" if error.filename else ""

@@ -33,7 +33,24 @@ class MoveError(EndNimError):
 
 
 class VariantError(EndNimError):
-    """An unknown variant name or an option the variant does not support."""
+    """An unknown variant name or an option the variant does not support. Its message speaks of
+    rule sets and methods, never of a command's flags: ``cli_hint`` holds what the command line
+    adds (:func:`cli_text`).
+
+    >>> error = VariantError("unknown variant 'x'", cli_hint="--rules FILE.py:Class loads yours")
+    >>> str(error), cli_text(error)
+    ("unknown variant 'x'", "unknown variant 'x' (--rules FILE.py:Class loads yours)")
+    """
+
+    def __init__(self, message: str, *, cli_hint: str | None = None) -> None:
+        super().__init__(message)
+        self.cli_hint = cli_hint
+
+
+def cli_text(error: BaseException) -> str:
+    """An error's message as the command line prints it: with its flag hint, if it has one."""
+    hint = getattr(error, "cli_hint", None)
+    return f"{error} ({hint})" if hint else str(error)
 
 
 class RuleSetError(VariantError):

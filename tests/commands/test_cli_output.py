@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -103,3 +104,44 @@ def test_a_grundy_value_not_computed_says_why() -> None:
     out = invoke("analyze", "--method", "theory", "3", "1", "4", "5", "6")
     line = next(line for line in out.splitlines() if line.startswith("grundy"))
     assert "unknown" not in line and "not computed:" in line
+
+
+def test_value_says_it_wrote_the_thermograph(tmp_path: Path) -> None:
+    """`value --thermograph FILE` wrote the file without a word; it says so on standard error,
+    so that `--json` stays one JSON object."""
+    path = tmp_path / "hot.svg"
+    result = CliRunner().invoke(
+        cli, ["value", "--json", "--game", "{3|-1}", "--thermograph", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert path.read_text(encoding="utf-8").startswith("<svg")
+    assert result.stderr.strip() == f"endnim: wrote the thermograph to {path}"
+    assert result.stdout.startswith("{")
+
+
+@pytest.mark.parametrize(
+    ("call", "hint"),
+    [
+        ({"position": "3", "variant": "nosuch"}, "--rules"),
+        ({"position": "2(1)", "variant": "tree", "method": "theory"}, "--method"),
+        ({"position": "2(1)", "variant": "tree", "method": "engine"}, "--method"),
+    ],
+)
+def test_a_variant_error_speaks_of_flags_on_the_command_line_only(
+    call: dict[str, str], hint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`VariantError` in Python suggested a command-line flag: the library's message names no
+    flag, the command line adds it."""
+    from endnim.analyzer import analyze
+    from endnim.cli import main
+    from endnim.errors import VariantError
+
+    with pytest.raises(VariantError) as caught:
+        analyze(call["position"], call["variant"], call.get("method", "auto"))
+    assert "--" not in str(caught.value)
+    words = ["analyze", "-v", call["variant"], "--method", call.get("method", "auto")]
+    with pytest.raises(SystemExit) as exit:
+        main([*words, call["position"]])
+    assert exit.value.code == 2
+    line = capsys.readouterr().err
+    assert line.startswith("endnim: error: ") and hint in line, line

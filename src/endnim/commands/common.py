@@ -61,7 +61,9 @@ class VariantChoice(_ParamType):
         try:
             return str(get_variant(str(value)).name)
         except EndNimError as error:
-            self.fail(str(error), param, ctx)
+            from endnim.errors import cli_text
+
+            self.fail(cli_text(error), param, ctx)
 
 
 _DEFERRED: list[bool] = []

@@ -232,6 +232,7 @@ def _draw(total: Game, path: str) -> None:
             thermograph_png(thermo, path)
     except OSError as error:
         raise EndNimError(f"cannot write {path}: {error.strerror or error}") from None
+    click.echo(f"endnim: wrote the thermograph to {path}", err=True)  # stdout stays the value
 
 
 def _shown(text: str | None, length: int, birthday: int) -> str:

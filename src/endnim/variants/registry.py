@@ -126,8 +126,8 @@ def get_variant(name: str | AnyRuleSet) -> AnyRuleSet:
         instance = _BY_NAME.get(_key(name))
     if instance is None:
         raise VariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(variant_names())} "
-            "(or load your own with --rules FILE.py:ClassName)"
+            f"unknown variant {name!r}: choose one of {', '.join(variant_names())}",
+            cli_hint="or load your own with --rules FILE.py:ClassName",
         )
     return instance
 
