@@ -206,3 +206,55 @@ def test_the_files_the_examples_read_exist(monkeypatch: pytest.MonkeyPatch) -> N
         result = CliRunner().invoke(cli, command)
         assert result.exit_code == 0, (path_name, line, result.output)
         assert len(result.output.splitlines()) == 5
+
+
+def test_the_atlas_page_shows_the_proved_law_endnim_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/atlas.md showed row 1 of `periodicity --middle 4 --prove --json` with preperiod 1
+    where endnim prints 6, rightly: G(1·4·b) for b = 0..7 is 5, 0, 1, 2, 3, 4, 6, 7, so the
+    law v(b + 1) = v(b) + 1 starts at b = 6. (Its block follows a Python block, whose closing
+    fence the `$` example reader takes for an opening one, so the example is checked here.)"""
+    import json
+
+    from click.testing import CliRunner
+
+    from endnim.cli import cli
+
+    page = (ROOT / "docs" / "atlas.md").read_text(encoding="utf-8")
+    command = "$ endnim periodicity --middle 4 --a 1..32 --prove --json"
+    lines = page[page.index(command) :].splitlines()
+    shown = json.loads(lines[1])
+    monkeypatch.chdir(tmp_path)  # --prove writes its certificate
+    words = shlex.split(command)[2:]
+    words[words.index("1..32")] = "1..2"
+    result = CliRunner().invoke(cli, words)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.splitlines()[0]) == shown
+    assert shown["preperiod"] == 6
+    from endnim.analyzer import analyze
+
+    assert [analyze((1, 4, b) if b else (1, 4)).grundy for b in range(8)] == [
+        5,
+        0,
+        1,
+        2,
+        3,
+        4,
+        6,
+        7,
+    ]
+
+
+def test_the_readme_lists_every_guide() -> None:
+    """The README's documentation list left out sums, misère play, your own variant, the
+    notebook tour and the architecture."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listing = readme[readme.index("## Documentation") :]
+    listing = listing[: listing.index("\n## ", 1)] if "\n## " in listing[1:] else listing
+    missing = [
+        page.name
+        for page in sorted((ROOT / "docs").glob("*.md"))
+        if f"](docs/{page.name})" not in listing
+    ]
+    assert missing == []

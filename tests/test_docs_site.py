@@ -185,3 +185,15 @@ def test_every_name_the_guides_use_has_a_reference_entry(site: Path) -> None:
             missing.append(f"{name} ({page})")
     assert len(used) >= 30
     assert missing == [], f"no reference entry for: {', '.join(missing)}"
+
+
+def test_the_site_loads_nothing_from_the_network(site: Path) -> None:
+    """The theme loaded highlight.js from a CDN: offline, no highlighting and a console error.
+    Code is now highlighted at build time (Pygments' classes, docs/css/highlight.css)."""
+    external = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//", re.I)
+    for page in site.rglob("*.html"):
+        found = external.findall(page.read_text(encoding="utf-8"))
+        assert found == [], (page.name, found[:3])
+    guide = (site / "partizan.html").read_text(encoding="utf-8")
+    assert 'class="codehilite"' in guide and '<span class="gp">$ </span>' in guide
+    assert ".codehilite .gp" in (site / "css" / "highlight.css").read_text(encoding="utf-8")
