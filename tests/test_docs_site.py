@@ -197,3 +197,20 @@ def test_the_site_loads_nothing_from_the_network(site: Path) -> None:
     guide = (site / "partizan.html").read_text(encoding="utf-8")
     assert 'class="codehilite"' in guide and '<span class="gp">$ </span>' in guide
     assert ".codehilite .gp" in (site / "css" / "highlight.css").read_text(encoding="utf-8")
+
+
+def test_the_notebook_tour_shows_its_outputs(site: Path) -> None:
+    """Issue 42: the tour was a stub linking a raw .ipynb with no outputs, and its LaTeX came
+    out garbled. The page shows every cell with its committed outputs, the LaTeX drawn."""
+    import json
+
+    page = (site / "notebook.html").read_text(encoding="utf-8")
+    notebook = json.loads((ROOT / "docs" / "notebook.ipynb").read_text(encoding="utf-8"))
+    outputs = sum(len(cell.get("outputs", [])) for cell in notebook["cells"])
+    assert outputs >= 10 and page.count('<div class="nb-output">') == outputs
+    latex = re.findall(r'<img class="nb-latex" alt="([^"]*)" src="data:image/svg\+xml', page)
+    assert r"$\{0 \mid \uparrow{\ast}2, \Uparrow{\ast}3\}$" in latex
+    assert "<th style='text-align:left'>temperature</th><td>2</td>" in page  # a Value's table
+    assert "mean 1, temperature 2" in page  # its thermograph
+    body = re.sub(r'alt="[^"]*"', "", page)
+    assert r"\uparrow*" not in body and r"\uparrow" not in body.replace(r"\uparrow{\ast}", "")
