@@ -69,7 +69,7 @@ def print_depot_report(report: DepotSweepReport) -> None:
     """The totals as a table."""
     from rich.table import Table
 
-    from endnim.render import output_console
+    from endnim.render import output_console, print_trimmed
 
     console = output_console()
     impartial = report.variant == "depot"
@@ -87,7 +87,7 @@ def print_depot_report(report: DepotSweepReport) -> None:
             [str(size.max_value)] if impartial else [f"{size.outcomes.get(c, 0):,}" for c in "LRN"]
         )
         table.add_row(str(size.vertices), f"{size.positions:,}", f"{size.p_positions:,}", *last)
-    console.print(table)
+    print_trimmed(console, table)
     console.print(f"{report.positions:,} positions, {report.p_positions:,} P-positions")
     if report.computed_chunks or report.kept_chunks:
         console.print(

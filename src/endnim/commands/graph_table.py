@@ -115,9 +115,9 @@ def graph_table(
         )
     if fmt == "terminal":
         from endnim.analysis.formats import rich_table
-        from endnim.render import output_console
+        from endnim.render import output_console, print_trimmed
 
-        output_console().print(rich_table(result))
+        print_trimmed(output_console(), rich_table(result))
     else:
         text = result.render(fmt)
         click.echo(text, nl=not text.endswith("\n"))

@@ -269,7 +269,7 @@ def _tree_sweep(
 def _print_tree_report(report: TreeSweepReport) -> None:
     from rich.table import Table
 
-    from endnim.render import output_console
+    from endnim.render import output_console, print_trimmed
 
     console = output_console()
     table = Table(
@@ -282,7 +282,7 @@ def _print_tree_report(report: TreeSweepReport) -> None:
         table.add_row(
             str(size.vertices), f"{size.trees:,}", f"{size.p_positions:,}", str(size.max_value)
         )
-    console.print(table)
+    print_trimmed(console, table)
     console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
     if report.computed_shapes or report.kept_shapes:
         console.print(
@@ -298,7 +298,7 @@ def _print_tree_report(report: TreeSweepReport) -> None:
 def _print_report(report: SweepReport) -> None:
     from rich.table import Table
 
-    from endnim.render import output_console
+    from endnim.render import output_console, print_trimmed
     from endnim.search import format_bytes
 
     console = output_console()
@@ -318,7 +318,7 @@ def _print_report(report: SweepReport) -> None:
         table.add_row(
             str(summary.length), f"{summary.positions:,}", f"{summary.p_positions:,}", last
         )
-    console.print(table)
+    print_trimmed(console, table)
     console.print(
         f"{report.positions:,} positions, {report.p_positions:,} P-positions"
         + (f", largest value {report.max_value}" if report.max_value is not None else "")
