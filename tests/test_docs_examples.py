@@ -71,11 +71,8 @@ def test_cgt_game_imports_no_operator_module() -> None:
 def console_examples(path: Path) -> list[tuple[int, str, str]]:
     """Each ``$ endnim ...`` line of a code block whose output is shown: (line, command,
     shown output). ``...`` in the output stands for lines left out (doctest's ELLIPSIS)."""
-    text = path.read_text(encoding="utf-8")
     found = []
-    for block in re.finditer(r"```(?:console|shell|bash|sh)?\n(.*?)```", text, re.S):
-        first = text[: block.start()].count("\n") + 2
-        lines = block.group(1).splitlines()
+    for first, lines in _shell_blocks(path.read_text(encoding="utf-8")):
         i = 0
         while i < len(lines):
             if not lines[i].startswith("$ "):
@@ -86,10 +83,36 @@ def console_examples(path: Path) -> list[tuple[int, str, str]]:
                 j += 1
             command = re.sub(r"\s{2,}#.*$", "", lines[i][2:]).strip()
             shown = "\n".join(lines[i + 1 : j]).strip()
-            if shown and command.startswith("endnim "):
+            if shown and command.startswith("endnim ") and INTERRUPTED not in shown.split():
                 found.append((first + i, command, shown))
             i = j
     return found
+
+
+INTERRUPTED = "^C"
+"""An example that shows a run interrupted (Ctrl-C) tells a story; it is not run."""
+
+
+def _shell_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """The fenced blocks marked console, shell, bash or sh (or not marked): (the line number of
+    their first line, their lines). Fences are paired in order: a closing fence is never taken
+    for an opening one (a regular expression over the text did, after a ```python block, and
+    skipped the page's later examples)."""
+    blocks = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        opening = re.match(r"^\s*```\s*(\S*)\s*$", lines[i])
+        if opening is None:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and not re.match(r"^\s*```\s*$", lines[j]):
+            j += 1
+        if opening.group(1) in ("", "console", "shell", "bash", "sh"):
+            blocks.append((i + 2, lines[i + 1 : j]))
+        i = j + 1
+    return blocks
 
 
 TABLE_LINE = re.compile(r"^[┏┃┡│├└╭╰]|^\.\.\.$")
@@ -103,29 +126,48 @@ CONSOLE_EXAMPLES = [
 ]
 
 
+WRITES = ("--prove", "--check")
+"""Examples that write certificates (or read what one wrote) run in a scratch folder beside the
+repository's examples/, never in the repository."""
+
+
+def printed(path: Path, line: int, command: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """What the example's command prints: its standard output, or its standard error when it
+    writes into a file (``> FILE``, run in a scratch folder). A command that checks a
+    certificate runs after the page's commands that prove one (which write it)."""
+    from click.testing import CliRunner
+
+    from endnim.cli import cli
+
+    words = shlex.split(command)[1:]
+    redirected = ">" in words
+    with tempfile.TemporaryDirectory() as folder:
+        if redirected:
+            words = words[: words.index(">")]
+            monkeypatch.chdir(folder)
+        elif any(word in WRITES for word in words):
+            (Path(folder) / "examples").symlink_to(ROOT / "examples")
+            monkeypatch.chdir(folder)
+            if "--check" in words:
+                for _, _, before, _ in (e.values for e in CONSOLE_EXAMPLES if e.values[0] == path):
+                    if "--prove" in before and " --rules " not in before:
+                        CliRunner().invoke(cli, shlex.split(before)[1:])
+        else:
+            monkeypatch.chdir(ROOT)
+        result = CliRunner().invoke(cli, words, env={"COLUMNS": "120"})
+    assert result.exit_code == 0, f"{path.name}:{line}: {result.output}"
+    return str(result.stderr if redirected else result.output)  # '> file' keeps stderr
+
+
 @pytest.mark.parametrize(("path", "line", "command", "shown"), CONSOLE_EXAMPLES)
 def test_console_examples_print_what_the_docs_show(
     path: Path, line: int, command: str, shown: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The output a page shows under ``$ endnim ...`` is what the command prints today
     (whitespace and line wrapping aside; ``...`` for lines left out)."""
-    from click.testing import CliRunner
-
-    from endnim.cli import cli
-
-    words = shlex.split(command)[1:]
-    with tempfile.TemporaryDirectory() as folder:
-        if ">" in words:  # the example writes files: into a scratch folder
-            words = words[: words.index(">")]
-            monkeypatch.chdir(folder)
-        else:
-            monkeypatch.chdir(ROOT)
-        result = CliRunner().invoke(cli, words, env={"COLUMNS": "120"})
-        redirected = folder if ">" in shlex.split(command) else None
-    assert result.exit_code == 0, f"{path.name}:{line}: {result.output}"
+    got = printed(path, line, command, monkeypatch)
     checker = doctest.OutputChecker()
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    got = result.stderr if redirected else result.output  # '> file' keeps standard error
     if TABLE_LINE.match(shown):  # an abridged table: the lines around it, in order
         shown = "...\n" + "\n...\n".join(
             text for text in shown.splitlines() if not TABLE_LINE.match(text.strip() or "│")
@@ -147,20 +189,7 @@ def test_console_examples_break_lines_where_the_docs_do(
 ) -> None:
     """Output to a pipe or a file is never wrapped (issue 42: rich wrapped it at 80 columns,
     or at $COLUMNS, mid-sentence): each line the page shows is a line the command prints."""
-    from click.testing import CliRunner
-
-    from endnim.cli import cli
-
-    words = shlex.split(command)[1:]
-    with tempfile.TemporaryDirectory() as folder:
-        if ">" in words:
-            words = words[: words.index(">")]
-            monkeypatch.chdir(folder)
-        else:
-            monkeypatch.chdir(ROOT)
-        result = CliRunner().invoke(cli, words, env={"COLUMNS": "120"})
-        redirected = ">" in shlex.split(command)
-    got = result.stderr if redirected else result.output
+    got = printed(path, line, command, monkeypatch)
     if TABLE_LINE.match(shown):
         shown = "...\n" + "\n...\n".join(
             text for text in shown.splitlines() if not TABLE_LINE.match(text.strip() or "│")
