@@ -346,3 +346,11 @@ def test_the_value_chart_says_who_moved_beside_a_legend() -> None:
     line = next(line for line in result.output.splitlines() if line.startswith("mover"))
     assert line.endswith("(y you, c the computer)")
     assert "moves y" not in result.output
+
+
+def test_a_piped_game_has_no_trailing_spaces() -> None:
+    """The bars and the moves table were padded with spaces to their width (issue 42 found
+    it in the periodicity table; the game's drawings had it too)."""
+    result = run(["3", "1", "4", "--seed", "0"], ["moves", "L0", "quit"])
+    assert "3  1  4" in result.output and "leads to" in result.output
+    assert [line for line in result.output.splitlines() if line != line.rstrip()] == []

@@ -286,6 +286,7 @@ def run_game(
     True
     """
     from endnim.play.session import TurnError
+    from endnim.render import print_trimmed
 
     _introduce(game, console)
     shown_at = -1
@@ -293,7 +294,7 @@ def run_game(
         if shown_at != len(game.history):
             shown_at = len(game.history)
             console.print()
-            console.print(position_display(game))
+            print_trimmed(console, position_display(game))
         if game.over:
             _announce(game, console)
             console.print(value_chart(game))
@@ -343,7 +344,7 @@ def run_game(
                 console.print(f"played {ply.move_text} again")
                 _say_judgement(ply, console)
             elif word in ("m", "moves"):
-                console.print(moves_display(game))
+                print_trimmed(console, moves_display(game))
             elif word in ("c", "chart"):
                 console.print(value_chart(game))
             elif word == "history":
