@@ -145,3 +145,15 @@ def test_a_variant_error_speaks_of_flags_on_the_command_line_only(
     assert exit.value.code == 2
     line = capsys.readouterr().err
     assert line.startswith("endnim: error: ") and hint in line, line
+
+
+@pytest.mark.parametrize("spec", ["missing.py:X", "no-colon", "examples/variants/capped.py:Nope"])
+def test_load_rules_in_python_names_no_flag(spec: str) -> None:
+    """`endnim.load_rules` said "--rules: no file ..." to a Python user."""
+    import endnim
+    from endnim.errors import VariantError, cli_text
+
+    with pytest.raises(VariantError) as caught:
+        endnim.load_rules(spec)
+    assert "--" not in str(caught.value)
+    assert "--rules PATH.py:ClassName" in cli_text(caught.value)
