@@ -198,7 +198,7 @@ class Game:
 
         >>> from endnim.cgt import parse
         >>> print(parse("{1|*}")._repr_latex_(), parse("^*")._repr_latex_())
-        $\{1 \mid *\}$ $\uparrow*$
+        $\{1 \mid {\ast}\}$ $\uparrow{\ast}$
         """
         try:
             return f"${OPERATIONS.to_latex(self, LATEX_LIMIT)}$"

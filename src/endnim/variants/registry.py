@@ -129,8 +129,8 @@ def get_variant(name: str | AnyRuleSet) -> AnyRuleSet:
         instance = _BY_NAME.get(_key(name))
     if instance is None:
         raise VariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(variant_names())} "
-            "(or load your own with --rules FILE.py:ClassName)"
+            f"unknown variant {name!r}: choose one of {', '.join(variant_names())}",
+            cli_hint="or load your own with --rules FILE.py:ClassName",
         )
     return instance
 
@@ -167,6 +167,10 @@ def accepted_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
+_HINT = "--rules PATH.py:ClassName"
+"""What the command line adds to an error of a rule set file (the library names no flag)."""
+
+
 def read_rules_class(spec: str) -> type[AnyRuleSet]:
     """The class ``ClassName`` of ``PATH.py:ClassName``, read but neither checked nor registered.
 
@@ -175,17 +179,19 @@ def read_rules_class(spec: str) -> type[AnyRuleSet]:
     """
     path_text, sep, class_name = str(spec).rpartition(":")
     if not sep or not path_text or not class_name:
-        raise VariantError(f"--rules takes PATH.py:ClassName, not {spec!r}")
+        raise VariantError(
+            f"a rule set file is named PATH.py:ClassName, not {spec!r}", cli_hint=_HINT
+        )
     path = Path(path_text).expanduser()
     if not path.is_file():
-        raise VariantError(f"--rules: no file {str(path)!r}")
+        raise VariantError(f"no file {str(path)!r} to load a rule set from", cli_hint=_HINT)
     module_name = f"endnim_user_rules_{abs(hash(str(path.resolve())))}"
     module = sys.modules.get(module_name)
     if module is None:
         try:
             module_spec = importlib.util.spec_from_file_location(module_name, path)
             if module_spec is None or module_spec.loader is None:
-                raise VariantError(f"--rules: cannot load {str(path)!r} as Python")
+                raise VariantError(f"cannot load {str(path)!r} as Python", cli_hint=_HINT)
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[module_name] = module
             record = watch.current()  # the user's code runs: the supervisor's deadline holds
@@ -201,15 +207,16 @@ def read_rules_class(spec: str) -> type[AnyRuleSet]:
             text = _plain_text(error)
             first = text.splitlines()[0] if text else ""
             raise VariantError(
-                f"--rules: {str(path)!r} failed to load: {type(error).__name__}: {first}"
+                f"{str(path)!r} failed to load: {type(error).__name__}: {first}", cli_hint=_HINT
             ) from None
     cls = getattr(module, class_name, None)
     if cls is None:
-        raise VariantError(f"--rules: {str(path)!r} has no class {class_name!r}")
+        raise VariantError(f"{str(path)!r} has no class {class_name!r}", cli_hint=_HINT)
     if not (inspect.isclass(cls) and issubclass(cls, RuleSet)) or inspect.isabstract(cls):
         raise VariantError(
-            f"--rules: {class_name} in {str(path)!r} is not a concrete rule set "
-            "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)"
+            f"{class_name} in {str(path)!r} is not a concrete rule set "
+            "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)",
+            cli_hint=_HINT,
         )
     return cls
 
