@@ -17,7 +17,7 @@ deeper than ``max_depth``. Every refusal is one :class:`~endnim.errors.EndNimErr
 >>> read_json(path, "saved state")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-endnim.errors.EndNimError: cannot read the saved state ...: it holds the number 1e400 where ...
+endnim.bounded_json.UnreadableError: cannot read the saved state ...: it holds the number 1e400 ...
 """
 
 from __future__ import annotations
@@ -30,7 +30,25 @@ from typing import Any, NoReturn
 
 from endnim.errors import EndNimError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "loads_json", "read_bytes", "read_json"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "UnreadableError",
+    "loads_json",
+    "read_bytes",
+    "read_json",
+]
+
+
+class UnreadableError(EndNimError):
+    """A file refused by the limits: the one-line message, and ``problem`` (what is wrong with
+    it, e.g. ``it is a FIFO, not a regular file``) for a caller that words its own."""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+
 
 MAX_BYTES = 64 * 2**20
 """The largest file read (a certificate is kilobytes, a saved state a few megabytes)."""
@@ -50,7 +68,7 @@ def read_bytes(path: Path, what: str, max_bytes: int = MAX_BYTES) -> bytes | Non
     >>> read_bytes(Path("/dev/null"), "certificate")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    endnim.errors.EndNimError: cannot read the certificate /dev/null: it is a device, not a ...
+    endnim.bounded_json.UnreadableError: cannot read the certificate /dev/null: it is a device, ...
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
@@ -94,7 +112,7 @@ def _kind(mode: int) -> str:
 
 
 def _refuse(path: Path | str, what: str, problem: str) -> NoReturn:
-    raise EndNimError(f"cannot read the {what} {path}: {problem}")
+    raise UnreadableError(f"cannot read the {what} {path}: {problem}", problem)
 
 
 class _Refused(ValueError):
@@ -121,14 +139,14 @@ def loads_json(
     """JSON whose numbers are integers of at most ``max_digits`` digits and whose nesting is at
     most ``max_depth`` deep; anything else (``1e400``, ``Infinity``, ``NaN``, ``1.5``, a
     4,000-digit number, ``[[[[...]]]]``, not JSON) is a one-line :class:`EndNimError` naming
-    ``what`` is read from ``where``.
+    ``what`` is read from ``where`` (an :class:`UnreadableError`).
 
     >>> loads_json('[1, [2, {"a": -3}]]', "table", "t.json")
     [1, [2, {'a': -3}]]
-    >>> loads_json("[" * 40 + "]" * 40, "table", "t.json")
+    >>> loads_json("[" * 40 + "]" * 40, "table", "t.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    endnim.errors.EndNimError: cannot read the table t.json: it is nested more than 32 deep
+    endnim.bounded_json.UnreadableError: cannot read the table t.json: it is nested more than 32 ...
     """
 
     def bounded_int(digits: str) -> int:
