@@ -201,3 +201,16 @@ def test_a_1_gib_file_is_refused_from_its_size(tmp_path: Path) -> None:
     with path.open("wb") as handle:
         handle.truncate(2**30)  # sparse: no disk used, but 1 GiB to a reader
     assert_one_line_refusal(check(path), "1,073,741,824 bytes")
+
+
+@pytest.mark.parametrize("kind", ["row", "octal", "muller"])
+def test_a_string_or_bool_where_an_integer_is_meant_is_refused(
+    certificates: dict[str, Path], tmp_path: Path, kind: str
+) -> None:
+    """``"period": "34"`` was read as 34 and ``true`` as 1 (the certificate held)."""
+    path = copy(certificates, kind, tmp_path)
+    if kind == "octal":
+        resealed(path, lambda d: d["law"].update(period=str(d["law"]["period"])))
+    else:
+        resealed(path, lambda d: law_of_row(d).update(period=law_of_row(d)["period"] == 1))
+    assert_one_line_refusal(check(path), "where an integer is meant")

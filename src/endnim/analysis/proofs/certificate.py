@@ -35,6 +35,22 @@ class CertificateError(EndNimError):
     """A certificate that cannot be read or does not hold."""
 
 
+def whole(value: Any) -> int:
+    """``value`` if it is an integer (JSON's, not a bool, a float or a string of digits), else
+    a ``ValueError``: a certificate's numbers are read as they are written, never converted.
+
+    >>> whole(34)
+    34
+    >>> whole("34")
+    Traceback (most recent call last):
+    ...
+    ValueError: '34' where an integer is meant
+    """
+    if type(value) is not int:
+        raise ValueError(f"{value!r:.40} where an integer is meant")
+    return value
+
+
 @dataclass(frozen=True)
 class Law:
     """v(b + period) = v(b) + saltus for every b >= preperiod."""
@@ -98,15 +114,15 @@ class RowProof:
         try:
             law = data["law"]
             return RowProof(
-                a=int(data["a"]),
-                law=Law(**{k: int(v) for k, v in law.items()}) if law is not None else None,
-                start=int(data["start"]),
-                delta=int(data["delta"]),
-                mex=int(data["mex"]),
-                relevant=tuple(int(x) for x in data["relevant"]),
-                harmless=tuple(int(x) for x in data["harmless"]),
-                crossing=tuple(int(x) for x in data["crossing"]),
-                bounded=tuple(int(x) for x in data["bounded"]),
+                a=whole(data["a"]),
+                law=Law(**{k: whole(v) for k, v in law.items()}) if law is not None else None,
+                start=whole(data["start"]),
+                delta=whole(data["delta"]),
+                mex=whole(data["mex"]),
+                relevant=tuple(whole(x) for x in data["relevant"]),
+                harmless=tuple(whole(x) for x in data["harmless"]),
+                crossing=tuple(whole(x) for x in data["crossing"]),
+                bounded=tuple(whole(x) for x in data["bounded"]),
                 values_sha256=str(data["values_sha256"]),
                 why_not=None if data["why_not"] is None else str(data["why_not"]),
             )

@@ -46,6 +46,7 @@ from endnim.analysis.proofs.certificate import (
     read_certificate,
     table_file,
     values_digest,
+    whole,
 )
 
 LONE_PILES_CHECKED = 512
@@ -129,7 +130,7 @@ def _refuse(path: Path, text: str) -> CertificateError:
 
 
 def _law(data: Any) -> Law:
-    return Law(int(data["preperiod"]), int(data["period"]), int(data["saltus"]))
+    return Law(whole(data["preperiod"]), whole(data["period"]), whole(data["saltus"]))
 
 
 def _extend(row: Row, n: int) -> list[int]:
@@ -198,8 +199,8 @@ def _check_table(
     own = certificate_seal(data)  # the file's content as read once (a FIFO is never reread)
     try:
         variant = str(data["variant"])
-        middle = tuple(int(x) for x in data["middle"])
-        rows = int(data["rows"])
+        middle = tuple(whole(x) for x in data["middle"])
+        rows = whole(data["rows"])
         base = data["base"]
         proofs = [RowProof.from_dict(p) for p in data["proofs"]]
     except (KeyError, TypeError, ValueError) as error:
@@ -527,8 +528,8 @@ def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, 
     proves the row constant from b₀ (the law (b₀, 1, 0) with b₀ least). Returns (law, value)
     by row (0: the row w·b, if w is not empty)."""
     try:
-        middle = tuple(int(x) for x in data["middle"])
-        rows, base, proofs = int(data["rows"]), data["base"], list(data["proofs"])
+        middle = tuple(whole(x) for x in data["middle"])
+        rows, base, proofs = whole(data["rows"]), data["base"], list(data["proofs"])
         if str(data["variant"]) != "muller" or [p["a"] for p in proofs] != [*range(1, rows + 1)]:
             raise ValueError("not the rows 1..rows of Muller End-Nim")
     except (KeyError, TypeError, ValueError) as error:
@@ -536,7 +537,7 @@ def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, 
     if len(middle) > MAX_MIDDLE or any(pile < 1 for pile in middle):
         raise _refuse(path, f"its string w is not of at most {MAX_MIDDLE} positive piles")
     size = 1 + sum(middle)  # the exact search of x·w·y visits about (x + 1)(y + 1)·size rows
-    costs = [(int(p["a"]) + 1) * (max(int(p["from"]), 0) + 1) * size for p in proofs]
+    costs = [(whole(p["a"]) + 1) * (max(whole(p["from"]), 0) + 1) * size for p in proofs]
     dearest = max(range(len(costs)), key=costs.__getitem__, default=0)
     meter.estimate(
         path,
@@ -549,15 +550,15 @@ def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, 
     if middle:
         source = path.parent / table_file("", "muller", middle[1:]).name
         inner = _check_muller(source, read_certificate(source), meter).get(middle[0])
-        if base["kind"] != "row" or inner != (_law(base["law"]), int(base["value"])):
+        if base["kind"] != "row" or inner != (_law(base["law"]), whole(base["value"])):
             raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
         checked[0] = inner
     elif base["kind"] != "first-pile":
         raise _refuse(path, "its input row w·b is named wrongly")
     solver = _muller_solver()
     for proof in proofs:
-        x, law, value = int(proof["a"]), _law(proof["law"]), int(proof["value"])
-        column, where = int(proof["from"]), f"row {x}: "
+        x, law, value = whole(proof["a"]), _law(proof["law"]), whole(proof["value"])
+        column, where = whole(proof["from"]), f"row {x}: "
         if law.period != 1 or law.saltus != 0 or not 1 <= law.preperiod <= column:
             raise _refuse(path, where + "the law is not a constant from a column b₀ ≤ B")
         if column < x + 2 or any(column < row[0].preperiod for row in checked.values()):
