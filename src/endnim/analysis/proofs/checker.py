@@ -95,15 +95,15 @@ class _Meter:
     def __init__(self, budget: int) -> None:
         self.budget = budget
 
-    def estimate(self, path: Path, cost: int, dearest: str) -> None:
+    def estimate(self, path: Path, cost: int, dearest: str, unit: str = "cells") -> None:
         """Refuse ``path`` if checking it would cost more than the budget (``dearest``: what
-        costs most, in words)."""
+        costs most, in words; ``unit``: what the cost counts)."""
         from endnim.search import format_count
 
         if cost > self.budget:
             raise CertificateError(
                 f"certificate {path} is not checked: checking it would cost "
-                f"{format_count(cost)} cells ({dearest}), more than the checker's budget of "
+                f"{format_count(cost)} {unit} ({dearest}), more than the checker's budget of "
                 f"{format_count(self.budget)} (--budget raises it)"
             )
 
@@ -545,6 +545,7 @@ def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, 
         f"row {dearest + 1}: the exact search to column {proofs[dearest]['from']:,}"
         if proofs
         else "nothing",
+        "search steps",
     )
     checked: dict[int, tuple[Law, int]] = {}
     if middle:
@@ -600,8 +601,9 @@ def _check_octal(path: Path, data: dict[str, Any], meter: _Meter) -> Law:
     meter.estimate(
         path,
         heaps * len(digits) + splits * heaps * heaps // 4,
-        f"the nim-sequence to heap {heaps - 1:,} (twice the preperiod {law.preperiod:,} plus "
-        f"two periods {law.period:,})",
+        f"the nim-sequence to heap {heaps - 1:,}: twice the preperiod {law.preperiod:,} plus "
+        f"two periods of {law.period:,}",
+        "heap options",
     )
     values = _nim_sequence(digits, last + law.period)
     if any(values[n + law.period] != values[n] for n in range(law.preperiod, last)):
