@@ -253,7 +253,8 @@ def _table_cost(
     """What checking a table costs by its claims, in cells, and its dearest part in words: the
     first column (a search of each a·w), and per proved row a its a input rows and itself over
     the columns to the repeat, the walks of its harmless input rows (lcm of its repeat and
-    their periods) and the residues of the others."""
+    their periods, each column compared with the relevant rows) and the residues of the
+    others."""
     laws: dict[int, Law | None] = {0: base, **{p.a: p.law for p in proofs}}
     cost = (rows + 1) * (1 + sum(middle)) ** 2 * len(middle)
     dearest, words = cost, f"the first column: {rows:,} searches of a·w"
@@ -262,11 +263,16 @@ def _table_cost(
             continue
         columns = max(proof.start, 0) + max(proof.delta, 0) + 1
         row = (proof.a + 1) * columns
-        for i in (*proof.relevant, *proof.crossing, *proof.harmless):
-            law = laws.get(i)
-            if law is None or law.period < 1 or proof.delta < 1:
-                continue
-            row += math.lcm(proof.delta, law.period) if i in proof.harmless else law.period
+        for kind, inputs in (
+            ("walk", proof.harmless),
+            ("residues", proof.relevant + proof.crossing),
+        ):
+            for i in inputs:
+                law = laws.get(i)
+                if law is None or law.period < 1 or proof.delta < 1:
+                    continue
+                walk = math.lcm(proof.delta, law.period) * (1 + len(proof.relevant))
+                row += walk if kind == "walk" else law.period
         cost += row
         if row > dearest:
             dearest, words = row, f"row {proof.a}: {proof.a + 1} rows over {columns:,} columns"
@@ -319,18 +325,19 @@ def _check_row(
         raise _refuse(path, where + "the state does not repeat")
     position = {v: b for b, v in enumerate(values)}
     shifted = [inputs[j, start:end].tolist() for j in proof.relevant]
+    bounded, relevant, crossing = set(proof.bounded), set(proof.relevant), set(proof.crossing)
     for i in range(a):
         law = checked[i][1]
         if start < law.preperiod:
             raise _refuse(path, where + f"the repeat starts before input row {i} is periodic")
-        if i in proof.bounded:
+        if i in bounded:
             span = _extend(checked[i], law.preperiod + law.period)[law.preperiod :]
             ok = law.saltus == 0 and max(span) < proof.mex
         elif law.saltus != law.period:
             ok = False
-        elif i in proof.relevant:
+        elif i in relevant:
             ok = delta % law.period == 0
-        elif i in proof.crossing:
+        elif i in crossing:
             ok = True  # checked with the relevant rows below
         else:
             ok = _never_meets(checked[i], values, position, start, delta, shifted)
