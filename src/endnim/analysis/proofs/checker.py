@@ -543,7 +543,7 @@ def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, 
         raise _refuse(path, f"it is malformed ({error!r})") from None
     if len(middle) > MAX_MIDDLE or any(pile < 1 for pile in middle):
         raise _refuse(path, f"its string w is not of at most {MAX_MIDDLE} positive piles")
-    size = 1 + sum(middle)  # the exact search of x·w·y visits about (x + 1)(y + 1)·size rows
+    size = (1 + sum(middle)) ** 2  # the search of x·w·y: about (x + 1)(y + 1)·size rows
     costs = [(whole(p["a"]) + 1) * (max(whole(p["from"]), 0) + 1) * size for p in proofs]
     dearest = max(range(len(costs)), key=costs.__getitem__, default=0)
     meter.estimate(
