@@ -7,19 +7,33 @@ progress bar of ``value`` follows the whole sum, not only its largest summand.""
 from __future__ import annotations
 
 import re
-import sys
+import subprocess
 from typing import Any
 
 import pytest
-from hang_guard import run
 
 from endnim.analysis.values import evaluate, work_of
 from endnim.cgt import parse
 from endnim.cgt.notation import MAX_NESTING, GameSyntaxError
 
 
-def endnim(*args: str) -> Any:
-    return run([sys.executable, "-m", "endnim.cli", *args], capture_output=True, text=True)
+@pytest.fixture
+def endnim(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``endnim ARGS`` in this process: (exit status, standard output, standard error)."""
+    from endnim.cli import main
+
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def call(*args: str) -> Any:
+        status = 0
+        try:
+            main(list(args))
+        except SystemExit as done:
+            status = int(done.code or 0)
+        captured = capsys.readouterr()
+        return subprocess.CompletedProcess(list(args), status, captured.out, captured.err)
+
+    return call
 
 
 def nested(depth: int) -> str:
@@ -41,7 +55,7 @@ def nested(depth: int) -> str:
     ],
     ids=["braces", "parentheses", "minus", "switch", "tiny", "inside-option"],
 )
-def test_nesting_5000_deep_is_one_line_on_the_command_line(text: str) -> None:
+def test_nesting_5000_deep_is_one_line_on_the_command_line(endnim: Any, text: str) -> None:
     found = endnim("value", "--game", text)
     assert found.returncode == 2, found.stderr[-300:]
     assert found.stderr.startswith("endnim: error: ") and found.stderr.count("\n") == 1
@@ -54,14 +68,14 @@ def test_nesting_up_to_the_limit_is_read() -> None:
         parse(nested(MAX_NESTING + 1))
 
 
-def test_a_run_of_100000_ups_is_refused_as_it_is_read() -> None:
+def test_a_run_of_100000_ups_is_refused_as_it_is_read(endnim: Any) -> None:
     found = endnim("value", "--game", "^" * 100_000)
     assert found.returncode == 2, found.stderr[-300:]
     assert found.stderr.count("\n") == 1 and "limited to 1024" in found.stderr
     assert str(parse("^" * 1024)) == "↑1024"
 
 
-def test_a_sum_of_3000_ups_is_their_multiple_and_lists_few_summands() -> None:
+def test_a_sum_of_3000_ups_is_their_multiple_and_lists_few_summands(endnim: Any) -> None:
     found = endnim("value", "--game", " + ".join(["^"] * 3000))
     assert found.returncode == 0, found.stderr[-300:]
     lines = found.stdout.splitlines()
@@ -69,7 +83,7 @@ def test_a_sum_of_3000_ups_is_their_multiple_and_lists_few_summands() -> None:
     assert len(lines) < 60 and re.search(r"\.\.\. and 2,9\d\d more summands", found.stdout)
 
 
-def test_a_sum_of_10000_summands_lists_few_of_them() -> None:
+def test_a_sum_of_10000_summands_lists_few_of_them(endnim: Any) -> None:
     found = endnim("value", " + ".join(["1"] * 10_000))
     assert found.returncode == 0, found.stderr[-300:]
     assert len(found.stdout.splitlines()) < 60
