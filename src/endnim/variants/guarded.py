@@ -216,6 +216,23 @@ def _move(rules: AnyRuleSet, value: Any) -> Any:
     return plain_move(rules, value)
 
 
+def _options_as_given(rules: AnyRuleSet, value: Any) -> list[tuple[Any, Any]]:
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value
+    ):
+        raise _Refused("a list of (move, position) pairs")
+    return [(move, _position(rules, child)) for move, child in value]
+
+
+AS_GIVEN: dict[str, Callable[[AnyRuleSet, Any], Any]] = {
+    "options": _options_as_given,
+    "parse_move": lambda rules, value: value,
+}
+"""The checks of the hooks that give moves when the user's own code calls them (inside another
+hook): its moves are handed back as its own objects, and made plain data only where the
+outer hook's value enters endnim (:class:`MoveText`)."""
+
+
 def _raw_options(rules: AnyRuleSet, value: Any) -> list[Any]:
     if isinstance(value, list | tuple) and all(
         isinstance(option, tuple)
@@ -400,6 +417,7 @@ def _guarded_hook(
         (RuleSetError, EndNimError, NotImplementedError) if hook in USER_ERRORS else (RuleSetError,)
     )
     tag = watch.encode_tag(label, hook)
+    inner_check = AS_GIVEN.get(hook, check)
 
     @wraps(method)
     def guarded(self: AnyRuleSet, *args: Any, **kwargs: Any) -> Any:
@@ -409,7 +427,7 @@ def _guarded_hook(
         saved = record.enter(tag)  # the supervisor's deadline runs from here
         try:
             value = method(self, *args, **kwargs)
-            return check(self, value)
+            return (check if record.depth == 1 else inner_check)(self, value)
         except _Refused as refused:
             raise RuleSetError(
                 f"{label}: {hook}() returned {_show(value)}, expected {refused}"
