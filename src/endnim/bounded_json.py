@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any, NoReturn
@@ -149,19 +150,16 @@ def loads_json(
     endnim.bounded_json.UnreadableError: cannot read the table t.json: it is nested more than 32 ...
     """
 
-    def bounded_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > max_digits:
-            raise _Refused(
-                f"it holds an integer of {len(digits.lstrip('-')):,} digits, more than {max_digits}"
-            )
-        return int(digits)
-
-    if _depth_exceeds(text, max_depth):
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    bare = _STRINGS.sub(b'""', data)  # the text outside strings: brackets and numbers
+    if _depth_exceeds(bare, max_depth):
         _refuse(where, what, f"it is nested more than {max_depth} deep")
+    long = re.search(rb"[0-9]{%d,}" % (max_digits + 1), bare)
+    if long is not None:  # found by one scan in C, not by a call for every integer
+        digits = len(long.group())
+        _refuse(where, what, f"it holds an integer of {digits:,} digits, more than {max_digits}")
     try:
-        return json.loads(
-            text, parse_float=_no_float, parse_constant=_no_constant, parse_int=bounded_int
-        )
+        return json.loads(data, parse_float=_no_float, parse_constant=_no_constant)
     except _Refused as error:
         _refuse(where, what, str(error))
     except RecursionError:
@@ -170,17 +168,15 @@ def loads_json(
         _refuse(where, what, f"it is not JSON ({str(error)[:80]})")
 
 
-def _depth_exceeds(text: str | bytes, max_depth: int) -> bool:
-    """Whether brackets outside strings nest deeper than ``max_depth`` (an upper bound on the
-    JSON's depth; strings are skipped with their escapes), checked before the recursive decoder
-    runs."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    if data.count(b"[") + data.count(b"{") <= max_depth:
-        return False
-    import re
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+"""A JSON string with its escapes."""
 
-    # strings removed (with their escapes), then the brackets left walked in one pass
-    bare = re.sub(rb'"(?:[^"\\]|\\.)*"', b"", data)
+
+def _depth_exceeds(bare: bytes, max_depth: int) -> bool:
+    """Whether the brackets of ``bare`` (JSON with its strings emptied) nest deeper than
+    ``max_depth``, checked before the recursive decoder runs."""
+    if bare.count(b"[") + bare.count(b"{") <= max_depth:
+        return False
     depth = 0
     for char in re.findall(rb"[\[\]{}]", bare):
         depth += 1 if char in b"[{" else -1
