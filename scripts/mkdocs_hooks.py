@@ -56,3 +56,85 @@ class DoctestFencesExtension(Extension):
 def on_config(config: Any) -> Any:
     config.markdown_extensions.append(DoctestFencesExtension())
     return config
+
+
+# --------------------------------------------------------------------------- the notebook tour
+NOTEBOOK_PAGE = "notebook.md"
+NOTEBOOK_MARK = "<!-- the notebook, with its outputs, is drawn here at build time -->"
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """The notebook tour's page shows docs/notebook.ipynb with its committed outputs (which the
+    tests check against a fresh run): at the mark, each cell in turn."""
+    if page.file.src_path != NOTEBOOK_PAGE or NOTEBOOK_MARK not in markdown:
+        return markdown
+    from pathlib import Path
+
+    path = Path(config["docs_dir"]) / "notebook.ipynb"
+    return markdown.replace(NOTEBOOK_MARK, notebook_markdown(path))
+
+
+def notebook_markdown(path: Any) -> str:
+    """A notebook as Markdown: its text cells (headings one level down, under the page's
+    title), its code in fences, and each output as the richest form a static page can show —
+    HTML as it is, SVG as an image, LaTeX drawn by matplotlib's mathtext (no script from a
+    CDN), else the plain text."""
+    import json
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    parts: list[str] = []
+    for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            parts.append(re.sub(r"^(#+) ", r"#\1 ", source, flags=re.M))
+            continue
+        if cell["cell_type"] != "code":
+            continue
+        parts.append(f"```python\n{source}\n```")
+        for output in cell.get("outputs", []):
+            parts.append(_output_html(output))
+    return "\n\n".join(part for part in parts if part)
+
+
+def _output_html(output: dict[str, Any]) -> str:
+    import base64
+    from html import escape
+
+    data = {key: "".join(value) if isinstance(value, list) else value
+            for key, value in output.get("data", {}).items()}  # fmt: skip
+    if "text" in output:
+        data.setdefault("text/plain", "".join(output["text"]))
+    shown = ""
+    if "text/html" in data:
+        shown = data["text/html"]
+    elif "image/svg+xml" in data:
+        encoded = base64.b64encode(data["image/svg+xml"].encode("utf-8")).decode("ascii")
+        shown = f'<img alt="a figure" src="data:image/svg+xml;base64,{encoded}">'
+    elif "text/latex" in data and (image := _latex_svg(data["text/latex"])):
+        encoded = base64.b64encode(image.encode("utf-8")).decode("ascii")
+        alt = escape(data["text/latex"], quote=True)
+        shown = f'<img class="nb-latex" alt="{alt}" src="data:image/svg+xml;base64,{encoded}">'
+    elif "text/plain" in data:
+        shown = f"<pre><code>{escape(data['text/plain'])}</code></pre>"
+    if not shown:
+        return ""
+    shown = re.sub(r"\n\s*\n", "\n", shown.strip())  # a blank line would end the HTML block
+    return f'<div class="nb-output">\n{shown}\n</div>'
+
+
+def _latex_svg(latex: str) -> str | None:
+    """``$...$`` drawn as SVG by matplotlib's mathtext, or ``None`` where it cannot."""
+    import io
+
+    try:
+        import matplotlib
+
+        matplotlib.use("agg")
+        from matplotlib import mathtext, rcParams
+
+        rcParams["svg.hashsalt"] = "endnim"  # the same page from the same notebook
+        buffer = io.BytesIO()
+        mathtext.math_to_image(latex.strip(), buffer, format="svg", dpi=130)
+    except Exception:  # a form mathtext does not know: the plain text instead
+        return None
+    return buffer.getvalue().decode("utf-8")

@@ -175,3 +175,24 @@ def test_to_json_is_the_json_of_to_dict_in_every_variant() -> None:
         analysis = analyze(position, variant)
         compact = json.dumps(analysis.to_dict(), ensure_ascii=False, separators=(",", ":"))
         assert analysis.to_json() == compact
+
+
+@pytest.mark.parametrize("variant", ["endnim", "misere", "misere-conway", "muller", "loop"])
+def test_a_lone_huge_pile_has_remoteness_one_where_a_move_ends_the_game(variant: str) -> None:
+    """Issue 42: a lone pile of 200 digits had "remoteness not computed" (its search is out of
+    reach) though a winning move takes it and ends the game: remoteness 1. Wherever the search
+    is skipped and the remoteness given so, it is the searched one."""
+    from itertools import product
+
+    huge = analyze((10**200,), variant)
+    if variant in ("endnim", "misere", "muller"):
+        assert huge.remoteness == 1
+        assert huge.sources["remoteness"] == "a winning move ends the game"
+    given = 0
+    for length in (1, 2, 3):
+        for piles in product(range(1, 5), repeat=length):
+            skipped = analyze(piles, variant, budget=1)
+            if skipped.remoteness is not None:
+                given += 1
+                assert skipped.remoteness == analyze(piles, variant, "search").remoteness, piles
+    assert given > 0 or variant in ("misere-conway", "loop")

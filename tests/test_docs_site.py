@@ -185,3 +185,32 @@ def test_every_name_the_guides_use_has_a_reference_entry(site: Path) -> None:
             missing.append(f"{name} ({page})")
     assert len(used) >= 30
     assert missing == [], f"no reference entry for: {', '.join(missing)}"
+
+
+def test_the_site_loads_nothing_from_the_network(site: Path) -> None:
+    """The theme loaded highlight.js from a CDN: offline, no highlighting and a console error.
+    Code is now highlighted at build time (Pygments' classes, docs/css/highlight.css)."""
+    external = re.compile(r"<(?:script|link|img)\b[^>]*\b(?:src|href)=\"(?:https?:)?//", re.I)
+    for page in site.rglob("*.html"):
+        found = external.findall(page.read_text(encoding="utf-8"))
+        assert found == [], (page.name, found[:3])
+    guide = (site / "partizan.html").read_text(encoding="utf-8")
+    assert 'class="codehilite"' in guide and '<span class="gp">$ </span>' in guide
+    assert ".codehilite .gp" in (site / "css" / "highlight.css").read_text(encoding="utf-8")
+
+
+def test_the_notebook_tour_shows_its_outputs(site: Path) -> None:
+    """Issue 42: the tour was a stub linking a raw .ipynb with no outputs, and its LaTeX came
+    out garbled. The page shows every cell with its committed outputs, the LaTeX drawn."""
+    import json
+
+    page = (site / "notebook.html").read_text(encoding="utf-8")
+    notebook = json.loads((ROOT / "docs" / "notebook.ipynb").read_text(encoding="utf-8"))
+    outputs = sum(len(cell.get("outputs", [])) for cell in notebook["cells"])
+    assert outputs >= 10 and page.count('<div class="nb-output">') == outputs
+    latex = re.findall(r'<img class="nb-latex" alt="([^"]*)" src="data:image/svg\+xml', page)
+    assert r"$\{0 \mid \uparrow{\ast}2, \Uparrow{\ast}3\}$" in latex
+    assert "<th style='text-align:left'>temperature</th><td>2</td>" in page  # a Value's table
+    assert "mean 1, temperature 2" in page  # its thermograph
+    body = re.sub(r'alt="[^"]*"', "", page)
+    assert r"\uparrow*" not in body and r"\uparrow" not in body.replace(r"\uparrow{\ast}", "")

@@ -27,7 +27,8 @@ def formats(obj: object) -> dict[str, object]:
 
 def latex_to_ascii(latex: str) -> str:
     """Undo :func:`to_latex` into CGSuite's ASCII, which :func:`parse` reads."""
-    text = latex.replace(r"\{", "{").replace(r"\}", "}").replace(r" \mid ", "|")
+    text = latex.replace(r"{\ast}", "*")
+    text = text.replace(r"\{", "{").replace(r"\}", "}").replace(r" \mid ", "|")
     text = re.sub(r"(-?)\\frac\{(\d+)\}\{(\d+)\}", r"\1\2/\3", text)
     text = re.sub(r"(\d+)\{\\cdot\}\\uparrow", r"^\1", text)
     text = re.sub(r"(\d+)\{\\cdot\}\\downarrow", r"v\1", text)
@@ -39,7 +40,7 @@ def latex_to_ascii(latex: str) -> str:
 
 def test_a_canonical_form_shows_its_latex() -> None:
     data = formats(parse("{1|*}"))
-    assert data["text/latex"] == r"$\{1 \mid *\}$"
+    assert data["text/latex"] == r"$\{1 \mid {\ast}\}$"
     assert data["text/plain"] == "Game('{1|*}')"
 
 
@@ -118,3 +119,32 @@ def test_a_value_draws_its_thermograph_in_a_notebook() -> None:
     walls = thermograph(parse("{3|-1} + ^"))
     assert f"left wall: ({walls.left[0][0]}, {walls.left[0][1]})" in svg
     assert "temperature 0" in endnim.value("3 1 2")._repr_svg_()
+
+
+def test_a_value_shows_its_form_outcome_stops_mean_and_temperature() -> None:
+    """Issue 42: `endnim.value("3 1 2")` showed only a thermograph in a notebook."""
+    import endnim
+
+    data = formats(endnim.value("{3|-1} + ^", None))
+    html = str(data["text/html"])
+    for shown in ("{3|-1}", "outcome", "N: the next player", "stops", "Left 3, Right -1"):
+        assert shown in html, shown
+    assert "<th style='text-align:left'>mean</th><td>1</td>" in html
+    assert "<th style='text-align:left'>temperature</th><td>2</td>" in html
+    assert "<svg" in html and "mean 1, temperature 2" in html  # the thermograph beside it
+    assert data["text/latex"] == r"$\{3\uparrow \mid -1\uparrow\}$"
+    assert "image/svg+xml" in data
+
+
+def test_a_graph_analysis_draws_the_graph() -> None:
+    """A tree's analysis showed a table and no tree."""
+    html = str(formats(analyze("3(1 2(1 1))", variant="tree"))["text/html"])
+    assert html.startswith("<svg") and html.count("<circle") == 5 and "<table>" in html
+
+
+@pytest.mark.parametrize("text", ["*", "^*", "{0|^*2,^^*3}", "*3", "{1|*}", "^*3"])
+def test_latex_stars_are_ordinary_symbols(text: str) -> None:
+    """`\\uparrow*2` came out garbled: a bare * is a binary operator in TeX (spaced as one) and
+    Markdown reads two of them as emphasis. Stars are written {\\ast}."""
+    latex = to_latex(parse(text))
+    assert "*" not in latex and r"{\ast}" in latex

@@ -118,7 +118,7 @@ def test_remoteness_and_components() -> None:
 def test_misere_sum_names_the_theorem() -> None:
     data = analyze("3 1 4 + 2 2", "misere").to_dict()
     assert "docs/misere.md" in data["reason"][0]["theorem"]
-    assert data["grundy"] is None
+    assert data["grundy"] == 7  # the corollary of docs/misere.md §2 (was None: issue 42)
 
 
 def test_partizan_sum_by_search() -> None:
@@ -303,3 +303,33 @@ def test_a_batch_line_out_of_memory_is_that_line_s_error(
     assert [line.get("outcome") for line in lines] == ["N", None, "N"]
     assert lines[1]["line"] == 2 and "out of memory" in lines[1]["error"]
     assert err.decode().splitlines() == ["endnim: error: line 2: " + lines[1]["error"]]
+
+
+@pytest.mark.parametrize("variant", ["misere", "misere-conway"])
+def test_misere_sum_grundy_is_the_searched_one(variant: str) -> None:
+    """Issue 42: a misère End-Nim sum's Grundy value was "unknown"; docs/misere.md §2's
+    corollary gives it (X, or 1 ⊕ coins mod 2 for rows of ones), checked here against the
+    exhaustive search of the sum as one game (the empty sum valued 1)."""
+    import random
+
+    from endnim.search import ImpartialValue, Solver
+    from endnim.strategies.sums import sum_rules
+
+    game = sum_rules(get_variant(variant))
+    rows = [
+        row
+        for length in (1, 2, 3)
+        for row in product(range(1, 4), repeat=length)
+        if length < 3 or max(row) <= 2
+    ]
+    ones = [row for row in rows if set(row) == {1}]
+    chance = random.Random(42)
+    for trial in range(150):
+        pool = ones if trial % 4 == 0 else rows
+        parts = [chance.choice(pool) for _ in range(chance.randint(2, 3))]
+        text = " + ".join(" ".join(map(str, row)) for row in parts)
+        searched = Solver(game, 10**6).value(game.coerce_position(text))
+        assert isinstance(searched, ImpartialValue)
+        result = analyze(text, variant)
+        assert result.grundy == searched.grundy, text
+        assert result.sources["grundy"] == "misère sum theorem"

@@ -213,7 +213,10 @@ def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
     if rules.theory() is None:
         if method == "theory":
             others = "auto, search or engine" if engine_family(rules) else "auto or search"
-            raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
+            raise VariantError(
+                f"{rules.title} has no closed-form theory: use the method {others}",
+                cli_hint=f"--method {others}",
+            )
         why = f"{rules.title} has no closed-form theory"
         return Plan(rules, (exact, STRATEGY["engine"]), why=why)
     assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from endnim.errors import EndNimError
+from endnim.errors import EndNimError, cli_text
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("endnim.commands.analyze:analyze", "Outcome, Grundy value, winning moves, reason."),
@@ -86,13 +86,33 @@ class LazyGroup(click.Group):
             module_name, attribute = COMMANDS[cmd_name][0].split(":")
             command = getattr(importlib.import_module(module_name), attribute)
             assert isinstance(command, click.Command)
-            return command
+            return plain_help(command)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in sorted(COMMANDS)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def plain_help(command: click.Command) -> click.Command:
+    r"""The command (and its subcommands) with its help as the terminal shows it: a docstring's
+    reST markup (``--rules``, :func:`x`) written plainly, never raw.
+
+    >>> @click.command()
+    ... def hello() -> None:
+    ...     "Say ``hello`` with :func:`print`."
+    >>> plain_help(hello).help
+    'Say hello with print.'
+    """
+    import re
+
+    if command.help:
+        command.help = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", command.help).replace("``", "")
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            plain_help(sub)
+    return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(f"endnim: error: {message}", err=True)
         sys.exit(error.exit_code)
     except EndNimError as error:
-        click.echo(f"endnim: error: {_one_line(str(error))}", err=True)
+        click.echo(f"endnim: error: {_one_line(cli_text(error))}", err=True)
         sys.exit(2)
     except OSError as error:  # the file system refused (a name too long, no permission, ...)
         where = f": {_one_line(str(error.filename))[:200]}" if error.filename else ""

@@ -1,7 +1,7 @@
 """The exceptions endnim raises for bad input, each with a one-line message.
 
->>> str(PositionError("pile 2 is 0: piles must be positive integers"))
-'pile 2 is 0: piles must be positive integers'
+>>> str(pile_error(2, 0))
+'pile 2 is 0: piles must be positive whole numbers'
 """
 
 from __future__ import annotations
@@ -15,12 +15,42 @@ class PositionError(EndNimError):
     """A position could not be parsed or is not a row of positive integers."""
 
 
+PILE_RULE = "piles must be positive whole numbers"
+"""The one wording of a bad pile, wherever a row is read (text, Python, arrays, the page)."""
+
+
+def pile_error(index: int | str, pile: object) -> PositionError:
+    """The error for pile ``index`` (1-based) being ``pile``: one wording everywhere.
+
+    >>> str(pile_error(1, 2.5))
+    'pile 1 is 2.5: piles must be positive whole numbers'
+    """
+    return PositionError(f"pile {index} is {pile}: {PILE_RULE}")
+
+
 class MoveError(EndNimError):
     """A move could not be parsed or is not legal in the position."""
 
 
 class VariantError(EndNimError):
-    """An unknown variant name or an option the variant does not support."""
+    """An unknown variant name or an option the variant does not support. Its message speaks of
+    rule sets and methods, never of a command's flags: ``cli_hint`` holds what the command line
+    adds (:func:`cli_text`).
+
+    >>> error = VariantError("unknown variant 'x'", cli_hint="--rules FILE.py:Class loads yours")
+    >>> str(error), cli_text(error)
+    ("unknown variant 'x'", "unknown variant 'x' (--rules FILE.py:Class loads yours)")
+    """
+
+    def __init__(self, message: str, *, cli_hint: str | None = None) -> None:
+        super().__init__(message)
+        self.cli_hint = cli_hint
+
+
+def cli_text(error: BaseException) -> str:
+    """An error's message as the command line prints it: with its flag hint, if it has one."""
+    hint = getattr(error, "cli_hint", None)
+    return f"{error} ({hint})" if hint else str(error)
 
 
 class RuleSetError(VariantError):

@@ -165,12 +165,11 @@ def _short(piles: Sequence[int], limit: int = 40) -> str:
 # --------------------------------------------------------------------------- terminal
 def print_phase(diagram: PhaseDiagram, console: Console | None = None) -> None:
     """Draw the diagram in the terminal: a upwards, b to the right, one letter per cell."""
-    from rich.console import Console
     from rich.text import Text
 
-    from endnim.render import print_trimmed
+    from endnim.render import output_console, print_trimmed
 
-    console = console or Console(highlight=False)
+    console = console or output_console()
     size = diagram.size
     x, y = diagram.triple_point
     width = len(str(size))

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from itertools import groupby
 from typing import SupportsIndex, overload
 
-from endnim.errors import PositionError
+from endnim.errors import PositionError, pile_error
 
 _TOKEN = re.compile(r"^([+-]?[0-9]+)(?:\^([+-]?[0-9]+))?$")
 _SEPARATORS = re.compile(r"[\s,;()\[\]]+")
@@ -53,7 +53,7 @@ class Position(tuple[int, ...]):
     >>> Position([1, 0])
     Traceback (most recent call last):
     ...
-    endnim.errors.PositionError: pile 2 is 0: piles must be positive integers
+    endnim.errors.PositionError: pile 2 is 0: piles must be positive whole numbers
     """
 
     __slots__ = ()
@@ -65,11 +65,9 @@ class Position(tuple[int, ...]):
                 if isinstance(pile, float) and pile.is_integer() and pile > 0:
                     pile = int(pile)
                 else:
-                    raise PositionError(
-                        f"pile {index} is {_describe(pile)}: piles must be positive integers"
-                    )
+                    raise pile_error(index, _describe(pile))
             if pile <= 0:
-                raise PositionError(f"pile {index} is {pile}: piles must be positive integers")
+                raise pile_error(index, pile)
             if pile.bit_length() > _MAX_PILE_BITS:
                 raise PositionError(
                     f"pile {index} has more than {MAX_PILE_DIGITS:,} digits: endnim reads piles "
@@ -182,24 +180,22 @@ def parse_position(text: str, *, allow_empty: bool = False) -> Position:
         match = _TOKEN.match(token)
         if match is None:
             shown = token if len(token) <= 30 else token[:27] + "..."
-            hint = (
-                "piles must be whole numbers"
-                if re.fullmatch(r"[+-]?\d*\.\d+(e[+-]?\d+)?|[+-]?\d+e[+-]?\d+", token, re.I)
-                else "a position is a row of positive integers such as '3 3 3 2' or '3^3 2'"
-            )
+            if re.fullmatch(r"[+-]?\d*\.\d+(e[+-]?\d+)?|[+-]?\d+e[+-]?\d+", token, re.I):
+                raise pile_error(len(piles) + 1, shown)
+            hint = "a position is a row of positive integers such as '3 3 3 2' or '3^3 2'"
             raise PositionError(f"cannot read {shown!r} in {_clip(text)!r}: {hint}")
         digits = len(match.group(1).lstrip("+-"))
         if digits > MAX_PILE_DIGITS:
             raise PositionError(
-                f"pile {len(piles) + 1} has {digits:,} digits: endnim reads piles of up to "
-                f"{MAX_PILE_DIGITS:,} digits"
+                f"pile {len(piles) + 1} has more than {MAX_PILE_DIGITS:,} digits: endnim reads "
+                f"piles of up to {MAX_PILE_DIGITS:,} digits"
             )
         if match.group(2) is not None and len(match.group(2).lstrip("+-")) > 9:
             raise PositionError(f"{_clip(token)!r} makes a row longer than {MAX_PILES:,} piles")
         pile = int(match.group(1))
         count = 1 if match.group(2) is None else int(match.group(2))
         if pile <= 0:
-            raise PositionError(f"pile {len(piles) + 1} is {pile}: piles must be positive integers")
+            raise pile_error(len(piles) + 1, pile)
         if count <= 0:
             raise PositionError(f"exponent in {token!r} must be a positive integer")
         if count > MAX_REPEAT or len(piles) + count > MAX_REPEAT:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.progress import Progress, TaskID
     from rich.segment import Segment
+    from rich.table import Table
 
     from endnim.analyzer import Analysis
 
@@ -122,6 +123,29 @@ def progress_bar() -> ProgressBar:
     return ProgressBar("engine", "cells", show_above=ENGINE_BAR_ABOVE)
 
 
+UNWRAPPED_WIDTH = 1_000_000
+"""The width of standard output when it is a file or a pipe: wide enough that no line wraps."""
+
+
+def output_console() -> Console:
+    """Standard output's console: as wide as the terminal on a terminal; to a file or a pipe
+    never wrapped (rich would otherwise wrap at 80 columns, or at ``$COLUMNS``, mid-sentence
+    and mid-formula), so that what is pasted from it reads as printed.
+
+    >>> import io, contextlib
+    >>> with contextlib.redirect_stdout(io.StringIO()):
+    ...     console = output_console()
+    >>> console.width == UNWRAPPED_WIDTH and console.soft_wrap
+    True
+    """
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=UNWRAPPED_WIDTH, soft_wrap=True)
+    return console
+
+
 def print_trimmed(console: Console, renderable: RenderableType) -> None:
     """Print ``renderable`` without the spaces rich pads each line with to the table's width,
     so that the output can be pasted (into a paper, a commit) as it reads.
@@ -137,7 +161,11 @@ def print_trimmed(console: Console, renderable: RenderableType) -> None:
     ['a  a long cell', 'b  c']
     """
     from rich.segment import Segment
+    from rich.table import Table
 
+    if isinstance(renderable, Table) and renderable.title is not None:
+        _print_title(console, renderable)
+        return
     for line in console.render_lines(renderable, pad=False, new_lines=False):
         segments = list(line)
         while segments and not segments[-1].control and not segments[-1].text.rstrip():
@@ -146,6 +174,25 @@ def print_trimmed(console: Console, renderable: RenderableType) -> None:
             last = segments[-1]
             segments[-1] = Segment(last.text.rstrip(), last.style)
         console.print(_Line([*segments, Segment.line()]), end="")
+
+
+def _print_title(console: Console, table: Table) -> None:
+    """A table's title on a line of its own, centred over the table where it fits and never
+    wrapped (rich wraps a title to the table's width: a narrow table broke its title in two),
+    then the table trimmed."""
+    from rich.text import Text
+
+    title = table.title
+    text = Text.from_markup(title) if isinstance(title, str) else Text(str(title))
+    text.stylize(table.title_style or "table.title")
+    table.title = None
+    try:
+        width = min(console.measure(table).maximum, console.width)
+        text.pad_left(max(0, (width - text.cell_len) // 2))
+        console.print(text, no_wrap=True, overflow="ignore", crop=False, soft_wrap=True)
+        print_trimmed(console, table)
+    finally:
+        table.title = title
 
 
 class _Line:
@@ -166,13 +213,22 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _no_grundy(result: Analysis) -> str:
+    """Why the Grundy value is not given: the note that says so, else the method's reach."""
+    for note in result.notes:
+        if note.startswith("Grundy value not computed"):
+            return "not computed (see the note)"
+    if result.method == "theory":
+        return "not computed: the theorem decides the outcome, not the value (--method auto)"
+    return f"not computed by the {result.method} method"
+
+
 def print_analysis(result: Analysis, console: Console | None = None) -> None:
     """Print an :class:`Analysis` as a small table."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = console or Console(highlight=False)
+    console = console or output_console()
     title = get_variant(result.variant).title
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -188,7 +244,7 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
     table.add_row("outcome", f"[bold]{result.outcome}[/]  {OUTCOME_WORDS[result.outcome]}")
     if get_variant(result.variant).impartial:
         source = result.sources.get("grundy")
-        grundy = "unknown" if result.grundy is None else f"{result.grundy}"
+        grundy = f"{result.grundy}" if result.grundy is not None else _no_grundy(result)
         table.add_row("grundy", grundy + (f"  [dim]({source})[/]" if source else ""))
     if result.thresholds:
         table.add_row("thresholds", thresholds_text(result.thresholds))

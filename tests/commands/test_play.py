@@ -105,7 +105,7 @@ def test_a_lost_game() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["3", "0"], "pile 2 is 0: piles must be positive integers"),
+        (["3", "0"], "pile 2 is 0: piles must be positive whole numbers"),
         (["--side", "L", "3"], "--side applies to --variant partizan only"),
         (["--convention", "conway", "3"], "--convention conway applies to --variant misere only"),
         (["--skill", "101", "3"], "101 is not in the range 0<=x<=100"),
@@ -294,3 +294,63 @@ def test_a_record_that_cannot_be_written_is_one_line_before_the_game() -> None:
     assert done.stderr.strip() == (
         "endnim: error: cannot write the record to /no/such/dir/g.json: its folder does not exist"
     )
+
+
+@pytest.mark.parametrize("ending", ["quit", None])
+def test_history_is_shown_after_quit_and_end_of_input(ending: str | None) -> None:
+    """Issue 42: `play --history` printed nothing when the game ended by 'quit' or the end of
+    input, the usual ends of a scripted game."""
+    lines = ["L0"] + ([ending] if ending else [])
+    result = run(["3", "1", "4", "--history", "--seed", "0"], lines)
+    assert result.exit_code == 0, result.output
+    assert "every option at every turn" in result.output
+    assert "[L0 " in result.output  # the person's move, in brackets among its options
+
+
+@pytest.mark.parametrize(
+    ("args", "side"),
+    [
+        (["3", "1", "4"], None),
+        (["-v", "partizan", "--side", "R", "3", "1", "4"], "R"),
+        (["-v", "partizan", "3", "1", "4"], "L"),
+        (["-v", "muller", "3", "1", "4"], None),
+        (["-v", "misere", "1", "1"], None),
+        (["3", "1", "+", "2"], None),
+        (["-v", "tree", "2(1 1)"], None),
+    ],
+)
+def test_the_intro_offers_only_legal_moves(args: list[str], side: str | None) -> None:
+    """The intro offered Muller's 'L2r' in End-Nim and 'L3' to Right in partizan End-Nim: its
+    example moves are now legal moves of the position for the person's side."""
+    import re
+
+    from endnim.commands.common import variant_name
+    from endnim.variants import get_variant
+
+    result = run(args, [])
+    intro = next(line for line in result.output.splitlines() if line.startswith("Type a move"))
+    examples = re.findall(r"(\S+) \((?:summand \d: )?(?:the|vertex)", intro)
+    assert examples, intro
+    name = args[args.index("-v") + 1] if "-v" in args else "endnim"
+    words = [w for w in args if w not in ("-v", name, "--side", "R")]
+    game = GameSession(variant_name(name), " ".join(words), human_side=side)  # type: ignore[arg-type]
+    for move in examples:
+        game.play(move)  # legal, or TurnError / MoveError
+        game.undo()
+    assert getattr(get_variant(variant_name(name)), "reversible", False) or "r (" not in intro
+
+
+def test_the_value_chart_says_who_moved_beside_a_legend() -> None:
+    """The chart's last axis read "moves ycycyc", as one word."""
+    result = run(["3", "1", "4", "--seed", "0"], ["L0", "chart", "quit"])
+    line = next(line for line in result.output.splitlines() if line.startswith("mover"))
+    assert line.endswith("(y you, c the computer)")
+    assert "moves y" not in result.output
+
+
+def test_a_piped_game_has_no_trailing_spaces() -> None:
+    """The bars and the moves table were padded with spaces to their width (issue 42 found
+    it in the periodicity table; the game's drawings had it too)."""
+    result = run(["3", "1", "4", "--seed", "0"], ["moves", "L0", "quit"])
+    assert "3  1  4" in result.output and "leads to" in result.output
+    assert [line for line in result.output.splitlines() if line != line.rstrip()] == []

@@ -192,7 +192,9 @@ def test_editing_the_position(page: Page) -> None:
     expect_analysis(page, "muller", "7 4")
     page.fill("#position-text", "3 0 2")
     page.press("#position-text", "Enter")
-    expect(page.locator("#error")).to_contain_text("positive integers")
+    expect(page.locator("#error")).to_contain_text(
+        "pile 2 is 0: piles must be positive whole numbers"
+    )
     page.fill("#move-text", "L1")
     page.press("#move-text", "Enter")
     expect_analysis(page, "muller", "1 4")

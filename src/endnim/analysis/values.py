@@ -278,6 +278,10 @@ def comparison_fields(left_text: str, g: Any, right_text: str, h: Any) -> dict[s
     }
 
 
+VALUE_SHOWN = 2_000
+"""A notebook's table prints canonical forms up to this many characters."""
+
+
 class Value:
     """The value of a position or a sum of one partizan rule set (or of games written in
     CGSuite's notation): each summand's canonical form and the sum's, with :meth:`fields`
@@ -340,6 +344,46 @@ class Value:
         from endnim.cgt.drawing import thermograph_svg
 
         return thermograph_svg(self.thermograph)
+
+    def _repr_latex_(self) -> str | None:
+        r"""The canonical form as LaTeX math (``None`` when too long to typeset).
+
+        >>> evaluate("3 1 2")._repr_latex_()
+        '$\\{0 \\mid \\uparrow{\\ast}2, \\Uparrow{\\ast}3\\}$'
+        """
+        latex: str | None = self.total._repr_latex_()
+        return latex
+
+    def _repr_html_(self) -> str:
+        """Notebook display: what ``endnim value`` prints — the canonical form, the outcome,
+        the stops, mean and temperature — beside the thermograph.
+
+        >>> html = evaluate("{3|-1}", None)._repr_html_()
+        >>> all(word in html for word in ("outcome", "stops", "mean", "temperature", "<svg"))
+        True
+        """
+        from html import escape
+
+        from endnim.analyzer import OUTCOME_WORDS
+
+        fields = self.fields(VALUE_SHOWN)
+        form = fields["value"]
+        shown = (
+            f"a canonical form of {fields['value_length']:,} characters" if form is None else form
+        )
+        rows = [
+            ("position", " + ".join(self.texts)),
+            ("value", shown),
+            ("outcome", f"{fields['outcome']}: {OUTCOME_WORDS[fields['outcome']]}"),
+            ("stops", f"Left {fields['left_stop']}, Right {fields['right_stop']}"),
+            ("mean", str(fields["mean"])),
+            ("temperature", str(fields["temperature"])),
+        ]
+        cells = "".join(
+            f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
+            for k, v in rows
+        )
+        return f"<table>{cells}</table>{self._repr_svg_()}"
 
 
 def _rules_of(variant: str) -> tuple[Any, bool]:

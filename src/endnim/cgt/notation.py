@@ -26,6 +26,7 @@ from fractions import Fraction
 from endnim.cgt.arithmetic import add, negate, sum_of
 from endnim.cgt.canonical import game
 from endnim.cgt.game import NUS, OPERATIONS, ZERO, Game, nus
+from endnim.cgt.reader import read
 from endnim.cgt.stops import left_stop, right_stop
 from endnim.errors import EndNimError
 
@@ -78,7 +79,7 @@ def to_ascii(g: Game, limit: int | None = None) -> str:
 
 
 def to_latex(g: Game, limit: int | None = None) -> str:
-    r"""The value as LaTeX math (no dollars), what a notebook shows: ``\{1 \mid *\}``.
+    r"""The value as LaTeX math (no dollars), what a notebook shows: ``\{1 \mid {\ast}\}``.
 
     The shapes of :func:`to_unicode`: numbers (``\frac{1}{2}``), ups and downs
     (``\uparrow``, ``\Uparrow``, ``3{\cdot}\uparrow``), stars, ``\pm G``,
@@ -86,9 +87,9 @@ def to_latex(g: Game, limit: int | None = None) -> str:
     longer than ``limit`` characters raises :class:`ValueTooLongError` first.
 
     >>> print(*[to_latex(parse(t)) for t in ("0", "-1/2", "^*", "vv", "^3*2", "+-1", "{1|*}")])
-    0 -\frac{1}{2} \uparrow* \Downarrow 3{\cdot}\uparrow*2 \pm 1 \{1 \mid *\}
+    0 -\frac{1}{2} \uparrow{\ast} \Downarrow 3{\cdot}\uparrow{\ast}2 \pm 1 \{1 \mid {\ast}\}
     >>> print(to_latex(parse("{0|^*2,^^*3}")), to_latex(parse("1+Tiny(2)")))
-    \{0 \mid \uparrow*2, \Uparrow*3\} 1+\mathrm{Tiny}(2)
+    \{0 \mid \uparrow{\ast}2, \Uparrow{\ast}3\} 1+\mathrm{Tiny}(2)
     """
     _check_length(g, True, limit)
     found = _LATEX.get(g.id)
@@ -140,8 +141,9 @@ def _nus_latex(value: NUS) -> str:
         single, double = ("\\uparrow", "\\Uparrow") if ups > 0 else ("\\downarrow", "\\Downarrow")
         mark = single if size == 1 else double if size == 2 else f"{size}{{\\cdot}}{single}"
         text += ("+" if text and size > 2 else "") + mark
-    if star:
-        text += "*" if star == 1 else f"*{star}"
+    if star:  # {\ast}: an ordinary symbol (a bare * is a binary operator, spaced as one, and
+        # Markdown reads a pair of them as emphasis: the tour's ↑*2 came out garbled)
+        text += "{\\ast}" if star == 1 else f"{{\\ast}}{star}"
     return text
 
 
@@ -432,6 +434,9 @@ def parse(text: str) -> Game:
     ...
     endnim.cgt.notation.GameSyntaxError: cannot read the game '{0|': expected '}', found ...
     """
+    found = read(text)  # braces, numbers, ups and stars: the compiled reader (same result)
+    if found is not None:
+        return found
     parser = _Parser(text)
     if not parser.peek():
         raise GameSyntaxError("cannot read an empty game expression")

@@ -82,9 +82,9 @@ def periodicity(
 ) -> None:
     """Preperiod, period and saltus of every row a of every a·w·b table, as CSV.
 
-    ``--rules FILE.py:Class`` makes the atlas of your own rule set: its tables come from the
+    --rules FILE.py:Class makes the atlas of your own rule set: its tables come from the
     compiled engine, or, where the engine has no recurrence for it, from the indexed search,
-    as ``table`` and ``periodicity`` make them (a line on stderr says which).
+    as 'endnim table' and 'endnim periodicity' make them (a line on stderr says which).
 
     Middles w: empty, length 1 and 2 with piles <= --short-piles, length 3 with piles <=
     --long-piles; rows a = 1..--rows; columns b = 1..--cols. A period is believed when it holds

@@ -61,7 +61,9 @@ class VariantChoice(_ParamType):
         try:
             return str(get_variant(str(value)).name)
         except EndNimError as error:
-            self.fail(str(error), param, ctx)
+            from endnim.errors import cli_text
+
+            self.fail(cli_text(error), param, ctx)
 
 
 _DEFERRED: list[bool] = []
@@ -129,11 +131,13 @@ def rules_file_option(
     help: str = "Load your own rule set (a RuleSet subclass) from a file.", *, defer: bool = False
 ) -> Callable[[F], F]:
     """``--rules PATH.py:ClassName``: load and register a user's rule set before anything else
-    (``defer``: only record it, :func:`rules_spec_given`, for a command whose workers load it)."""
+    (``defer``: only record it, :func:`rules_spec_given`, for a command whose workers load it).
+    ``--rules PATH.toml`` is a rule set written as data (:mod:`endnim.variants.data_rules`),
+    loaded the same way."""
     return click.option(
         "--rules",
         "rules_spec",
-        metavar="PATH.py:CLASS",
+        metavar="PATH.py:CLASS|PATH.toml",
         default=None,
         is_eager=True,
         expose_value=False,
@@ -223,3 +227,37 @@ def table_output_options(function: F) -> F:
     ):
         function = option(function)
     return function
+
+
+_TEXT_MARK = "\x00"
+"""Put before a word that starts with '-' but is text, so that click does not read it as options."""
+
+
+def reads_as_text(word: str) -> bool:
+    """A word that starts with '-' but is a game or a number, not an option: it has a space in
+    it (``"-2 vs 1"``) or its second character is no letter and no '-' (``-2``, ``-{3|1}``,
+    ``-^*``). Options are ``-v`` or ``--name``.
+
+    >>> [reads_as_text(w) for w in ("-2 vs 1", "-2", "-{3|1}", "-v", "--game", "3 1 2")]
+    [True, True, True, False, False, False]
+    """
+    if not word.startswith("-") or word == "-":
+        return False
+    return any(c.isspace() for c in word) or not (word[1].isalpha() or word[1] == "-")
+
+
+class TextArgumentCommand(click.Command):
+    """A command whose arguments may start with '-' (a negative number or game, ``"-2 vs
+    1"``): click would read ``-2 vs 1`` as the options ``-2 -v "s 1"``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        marked = [_TEXT_MARK + word if reads_as_text(word) else word for word in args]
+        rest = super().parse_args(ctx, marked)
+        for name, value in ctx.params.items():
+            if isinstance(value, str):
+                ctx.params[name] = value.removeprefix(_TEXT_MARK)
+            elif isinstance(value, tuple):
+                ctx.params[name] = tuple(
+                    v.removeprefix(_TEXT_MARK) if isinstance(v, str) else v for v in value
+                )
+        return [word.removeprefix(_TEXT_MARK) for word in rest]

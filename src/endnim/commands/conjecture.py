@@ -177,10 +177,10 @@ def _tree_conjecture(
     as_json: bool,
 ) -> None:
     """``endnim conjecture --variant tree``."""
-    from rich.console import Console
     from rich.table import Table
 
     from endnim.analysis.tree_conjecture import check_tree_conjecture
+    from endnim.render import output_console, print_trimmed
 
     if state_dir is not None:
         raise EndNimError("--state is for rows; a tree sweep (endnim sweep -v tree) is resumable")
@@ -217,7 +217,7 @@ def _tree_conjecture(
         if report.tight_meaning:
             grid.add_row("extremal", f"{report.tight_count:,} trees with {report.tight_meaning}")
             grid.add_row("  smallest", report.smallest_tight or "—")
-        Console(highlight=False).print(grid)
+        print_trimmed(output_console(), grid)
     if not report.holds:
         sys.exit(1)
 
@@ -235,10 +235,11 @@ def _shown(piles: tuple[int, ...] | None, value: object) -> str:
 
 
 def _print_report(report: ConjectureReport) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from endnim.render import output_console, print_trimmed
+
+    console = output_console()
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
@@ -285,7 +286,7 @@ def _print_report(report: ConjectureReport) -> None:
             "  fewest beans",
             _shown(report.smallest_tight_by_beans, report.value_of("smallest_tight_by_beans")),
         )
-    console.print(grid)
+    print_trimmed(console, grid)
 
 
 def _check_paths(state_dir: str | None, sweep_dir: str | None) -> None:
@@ -372,13 +373,13 @@ def _stream(
 
 
 def _print_stream(report: object) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from endnim.render import output_console, print_trimmed
     from endnim.sweep.stream import StreamReport
 
     assert isinstance(report, StreamReport)
-    console = Console(highlight=False)
+    console = output_console()
     console.print(
         f"Horrocks' conjectures on every Muller position of length <= {report.max_length} with "
         f"piles <= {report.max_pile}: {report.positions:,} positions in {report.seconds:.1f} s"
@@ -419,4 +420,4 @@ def _print_stream(report: object) -> None:
             f"{s['c2_equal']:,}",
             first(s["c2_equal_first"]),
         )
-    console.print(table)
+    print_trimmed(console, table)

@@ -67,10 +67,11 @@ def depot_sweep(
 
 def print_depot_report(report: DepotSweepReport) -> None:
     """The totals as a table."""
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from endnim.render import output_console, print_trimmed
+
+    console = output_console()
     impartial = report.variant == "depot"
     lowest = 0 if report.family == "graphs" else 1
     table = Table(
@@ -86,7 +87,7 @@ def print_depot_report(report: DepotSweepReport) -> None:
             [str(size.max_value)] if impartial else [f"{size.outcomes.get(c, 0):,}" for c in "LRN"]
         )
         table.add_row(str(size.vertices), f"{size.positions:,}", f"{size.p_positions:,}", *last)
-    console.print(table)
+    print_trimmed(console, table)
     console.print(f"{report.positions:,} positions, {report.p_positions:,} P-positions")
     if report.computed_chunks or report.kept_chunks:
         console.print(
@@ -100,8 +101,7 @@ def depot_query(
     directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
 ) -> None:
     """``sweep-query`` on a warehouse sweep: the totals, or a predicate's count and list."""
-    from rich.console import Console
-
+    from endnim.render import output_console
     from endnim.sweep.depot_sweep import open_depot_sweep, run_depot_query, summarise
 
     with open_depot_sweep(directory) as store:
@@ -118,7 +118,7 @@ def depot_query(
     if as_json:
         click.echo(json.dumps(result))
         return
-    console = Console(highlight=False)
+    console = output_console()
     sizes = result["vertices"]
     span = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
     console.print(

@@ -114,11 +114,10 @@ def graph_table(
             variant, family, parameters, rows, cols, budget=budget, progress=bar.update
         )
     if fmt == "terminal":
-        from rich.console import Console
-
         from endnim.analysis.formats import rich_table
+        from endnim.render import output_console, print_trimmed
 
-        Console(highlight=False).print(rich_table(result))
+        print_trimmed(output_console(), rich_table(result))
     else:
         text = result.render(fmt)
         click.echo(text, nl=not text.endswith("\n"))

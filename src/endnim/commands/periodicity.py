@@ -132,11 +132,11 @@ def periodicity(
             )
         )
         return
-    from rich.console import Console
     from rich.table import Table
 
     from endnim.analysis.tables import pattern_of
     from endnim.position import as_position
+    from endnim.render import output_console, print_trimmed
 
     pattern = pattern_of(tuple(as_position(middle, allow_empty=True)), layout)
     grid = Table(title=f"Rows of {pattern}, b in {cols}", show_edge=False, header_style="bold")
@@ -150,7 +150,7 @@ def periodicity(
             grid.add_row(
                 str(row.a), str(p.preperiod), str(p.period), str(p.saltus), str(p.periods_seen)
             )
-    console = Console(highlight=False)
-    console.print(grid)
+    console = output_console()
+    print_trimmed(console, grid)
     for line in summary:
         console.print(f"• {line}")

@@ -26,40 +26,117 @@ SHOWN_PILES = 24
 """Longer rows are drawn as their first and last piles around an ellipsis."""
 BAR_LINES = 5
 
-HELP = (
-    "Type a move: [bold]L3[/] (the first pile becomes 3), [bold]R0[/] (the last pile is "
-    "removed), [bold]L2r[/] (Muller: then reverse the row). Or: [bold]hint[/], [bold]moves[/] "
-    "(every move, valued), [bold]undo[/], [bold]redo[/], [bold]history[/], [bold]help[/], "
-    "[bold]quit[/]."
-)
-
-GRAPH_HELP = (
-    "Type a move: [bold]3=0[/] (vertex 3's label becomes 0), [bold]2=1[/] (vertex 2's becomes "
-    "1). Or: [bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]redo[/], "
+COMMANDS_HELP = (
+    "Or: [bold]hint[/], [bold]moves[/] (every move, valued), [bold]undo[/], [bold]redo[/], "
     "[bold]history[/], [bold]help[/], [bold]quit[/]."
 )
-
-
-SUM_HELP = (
-    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:L3[/] (summand 1's first pile becomes "
-    "3), [bold]2:R0[/] (summand 2's last pile is removed). A finished summand disappears and "
-    "the ones below it move up. Or: [bold]hint[/], [bold]moves[/] (every move, valued), "
-    "[bold]undo[/], [bold]redo[/], [bold]history[/], [bold]help[/], [bold]quit[/]."
-)
-
-GRAPH_SUM_HELP = (
-    "Type a move in one summand, [bold]K:MOVE[/]: [bold]1:3=0[/] (summand 1's vertex 3 becomes "
-    "0). A finished summand disappears and the ones below it move up. Or: [bold]hint[/], "
-    "[bold]moves[/] (every move, valued), [bold]undo[/], [bold]redo[/], [bold]history[/], "
-    "[bold]help[/], [bold]quit[/]."
-)
+SUM_NOTE = "A finished summand disappears and the ones below it move up."
+_END_WORDS = {"L": "first", "R": "last"}
 
 
 def _help(game: GameSession) -> str:
+    """What to type: example moves that are legal now for the person's side (derived from the
+    rule set: no Muller 'L2r' in End-Nim, no 'L3' for Right), then the commands.
+
+    >>> from endnim.play import GameSession
+    >>> print(_help(GameSession("partizan", "3 1 4", human_side="R"))[:60])
+    Type a move: [bold]R3[/] (the last pile becomes 3), [bold]R0
+    """
+    examples = example_moves(game)
+    if examples:
+        moves = ", ".join(f"[bold]{text}[/] ({what})" for text, what in examples)
+        head = f"Type a move{' in one summand, [bold]K:MOVE[/]' if _is_sum(game) else ''}: {moves}."
+    else:
+        head = f"Type a move in the notation of {game.variant.title} ('moves' lists them)."
     if _is_sum(game):
-        graphs = any(_is_graph(part) for part in game.start)
-        return GRAPH_SUM_HELP if graphs else SUM_HELP
-    return GRAPH_HELP if _is_graph(game.position) else HELP
+        head += " " + SUM_NOTE
+    return f"{head} {COMMANDS_HELP}"
+
+
+def example_moves(game: GameSession, most: int = 3) -> list[tuple[str, str]]:
+    """Up to ``most`` moves the person could make in the position now, each with what it does,
+    every one checked legal by the rule set (for the person's side in a partizan game).
+
+    >>> from endnim.play import GameSession
+    >>> for text, what in example_moves(GameSession("muller", "3 1 4")):
+    ...     print(text, what)
+    L2 the first pile becomes 2
+    L0 the first pile is removed
+    L2r the first pile becomes 2, then the row is reversed
+    """
+    side = game.human_side
+    if _is_sum(game):
+        rules: Any = getattr(game.variant, "moves", game.variant)
+        found: list[tuple[str, str]] = []
+        for number, part in enumerate(game.position, start=1):
+            for text, what in _examples(rules, part, side, most):
+                found.append((f"{number}:{text}", f"summand {number}: {what}"))
+            if len(found) >= 2:
+                break
+        return found[:most]
+    return _examples(game.variant, game.position, side, most)
+
+
+def _examples(rules: Any, position: Any, side: End | None, most: int) -> list[tuple[str, str]]:
+    if _is_graph(position):
+        candidates = _graph_candidates(rules, position, side)
+    elif isinstance(position, tuple) and hasattr(rules, "ends") and position:
+        candidates = _row_candidates(rules, position, side)
+    else:
+        return []
+    found: list[tuple[str, str]] = []
+    kinds: set[str] = set()
+    for kind, text, what in candidates:
+        if kind in kinds or any(text == seen for seen, _ in found):
+            continue
+        try:
+            rules.play(position, text, side)
+        except EndNimError:
+            continue
+        kinds.add(kind)
+        found.append((text, what))
+        if len(found) >= most:
+            break
+    return found
+
+
+def _row_candidates(
+    rules: Any, piles: tuple[int, ...], side: End | None
+) -> list[tuple[str, str, str]]:
+    """(kind, move, what it does): a pile made smaller, a pile removed, a reversal."""
+    found = []
+    ends = rules.ends(piles, side)
+    for end in ends:
+        pile = piles[0] if end == "L" else piles[-1]
+        where = f"the {_END_WORDS[end]} pile"
+        for size in range(min(pile - 1, 3), 0, -1):
+            found.append(("smaller", f"{end}{size}", f"{where} becomes {size}"))
+    for end in reversed(ends):
+        found.append(("removed", f"{end}0", f"the {_END_WORDS[end]} pile is removed"))
+    if getattr(rules, "reversible", False):
+        for end in ends:
+            pile = piles[0] if end == "L" else piles[-1]
+            for size in range(min(pile - 1, 3), -1, -1):
+                what = f"the {_END_WORDS[end]} pile becomes {size}, then the row is reversed"
+                if not size:
+                    what = f"the {_END_WORDS[end]} pile is removed, then the row is reversed"
+                found.append(("reversed", f"{end}{size}r", what))
+    return found
+
+
+def _graph_candidates(rules: Any, graph: Any, side: End | None) -> list[tuple[str, str, str]]:
+    """(kind, move, what it does): a vertex's label made smaller, a label made 0."""
+    found = []
+    movable = rules.movable(graph, side) if hasattr(rules, "movable") else []
+    for vertex in movable[:4]:
+        label = graph.labels[vertex]
+        if label > 1:
+            found.append(
+                ("smaller", f"{vertex}={label - 1}", f"vertex {vertex}'s label becomes {label - 1}")
+            )
+    for vertex in movable[:4]:
+        found.append(("zero", f"{vertex}=0", f"vertex {vertex}'s label becomes 0"))
+    return found
 
 
 def _is_sum(game: GameSession) -> bool:
@@ -131,9 +208,8 @@ def play(
     import random
     import sys
 
-    from rich.console import Console
-
     from endnim.play import ComputerPlayer, GameSession
+    from endnim.render import output_console
     from endnim.variants import get_variant
 
     for token in position:
@@ -157,7 +233,7 @@ def play(
         human_side=chosen_side if chosen_side or rules.impartial else "L",
         computer=ComputerPlayer(skill, random.Random(seed)),
     )
-    console = Console(highlight=False)
+    console = output_console()
     stdin = sys.stdin
     echo_input = not stdin.isatty()
 
@@ -216,6 +292,7 @@ def run_game(
     True
     """
     from endnim.play.session import TurnError
+    from endnim.render import print_trimmed
 
     _introduce(game, console)
     shown_at = -1
@@ -223,7 +300,7 @@ def run_game(
         if shown_at != len(game.history):
             shown_at = len(game.history)
             console.print()
-            console.print(position_display(game))
+            print_trimmed(console, position_display(game))
         if game.over:
             _announce(game, console)
             console.print(value_chart(game))
@@ -245,6 +322,8 @@ def run_game(
         line = read_line("your move> ")
         if line is None:
             console.print("bye (end of input)")
+            if show_history:
+                console.print(history_display(game))
             return
         command = line.strip()
         word = command.lower()
@@ -252,6 +331,8 @@ def run_game(
             continue
         if word in ("q", "quit", "exit"):
             console.print("bye")
+            if show_history:
+                console.print(history_display(game))
             return
         if word in ("help", "?"):
             console.print(_help(game))
@@ -269,7 +350,7 @@ def run_game(
                 console.print(f"played {ply.move_text} again")
                 _say_judgement(ply, console)
             elif word in ("m", "moves"):
-                console.print(moves_display(game))
+                print_trimmed(console, moves_display(game))
             elif word in ("c", "chart"):
                 console.print(value_chart(game))
             elif word == "history":
@@ -509,7 +590,8 @@ def value_chart(game: GameSession) -> RenderableType:
     """The game's value history, compact (GamesmanUni's chart on its side): a column per
     position, the start first; ``▲`` above the line while you are winning, ``▼`` below while the
     computer is, drawn as far from the line as the game has moves left (remoteness, capped at
-    4 lines); the moves row says who moved (``y`` you, ``c`` the computer), ``!`` a blunder.
+    4 lines); the mover row says who moved (``y`` you, ``c`` the computer, a legend beside it so
+    that it never reads as a word), ``!`` a blunder.
 
     >>> from rich.console import Console
     >>> from endnim.play import GameSession
@@ -525,7 +607,7 @@ def value_chart(game: GameSession) -> RenderableType:
            ▼
            ▼
            ▼
-    moves  y
+    mover  y  (y you, c the computer)
            !  (! a blunder)
     """
     from rich.text import Text
@@ -546,8 +628,9 @@ def value_chart(game: GameSession) -> RenderableType:
         cells = ("▼" if wins is False and tall(r) >= level else " " for _, wins, r, _ in rows)
         lines.append("      " + "".join(cells))
     lines.append(
-        "moves "
+        "mover "
         + "".join(" " if m is None else ("y" if m == "human" else "c") for m, _, _, _ in rows)
+        + "  (y you, c the computer)"
     )
     if any(blunder for _, _, _, blunder in rows):
         marks = "".join("!" if blunder else " " for _, _, _, blunder in rows)

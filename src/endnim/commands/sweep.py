@@ -267,10 +267,11 @@ def _tree_sweep(
 
 
 def _print_tree_report(report: TreeSweepReport) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from endnim.render import output_console, print_trimmed
+
+    console = output_console()
     table = Table(
         title=f"tree: up to {report.max_vertices} vertices, labels 1..{report.max_label}, "
         "one tree per isomorphism class"
@@ -281,7 +282,7 @@ def _print_tree_report(report: TreeSweepReport) -> None:
         table.add_row(
             str(size.vertices), f"{size.trees:,}", f"{size.p_positions:,}", str(size.max_value)
         )
-    console.print(table)
+    print_trimmed(console, table)
     console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
     if report.computed_shapes or report.kept_shapes:
         console.print(
@@ -295,12 +296,12 @@ def _print_tree_report(report: TreeSweepReport) -> None:
 
 
 def _print_report(report: SweepReport) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from endnim.render import output_console, print_trimmed
     from endnim.search import format_bytes
 
-    console = Console(highlight=False)
+    console = output_console()
     table = Table(
         title=f"{report.variant}: lengths 1..{report.max_length}, piles 1..{report.max_pile}"
     )
@@ -317,7 +318,7 @@ def _print_report(report: SweepReport) -> None:
         table.add_row(
             str(summary.length), f"{summary.positions:,}", f"{summary.p_positions:,}", last
         )
-    console.print(table)
+    print_trimmed(console, table)
     console.print(
         f"{report.positions:,} positions, {report.p_positions:,} P-positions"
         + (f", largest value {report.max_value}" if report.max_value is not None else "")
@@ -399,9 +400,9 @@ def sweep_query(
 
 
 def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
-    from rich.console import Console
+    from endnim.render import output_console
 
-    console = Console(highlight=False)
+    console = output_console()
     span = (
         f"length {result.lengths[0]}"
         if len(result.lengths) == 1
@@ -423,8 +424,7 @@ def _tree_query(
     directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
 ) -> None:
     """``sweep-query`` on a tree sweep."""
-    from rich.console import Console
-
+    from endnim.render import output_console
     from endnim.sweep.trees import open_tree_sweep, run_tree_query
 
     with open_tree_sweep(directory) as store:
@@ -441,7 +441,7 @@ def _tree_query(
     if as_json:
         click.echo(json.dumps(result))
         return
-    console = Console(highlight=False)
+    console = output_console()
     sizes = result["vertices"]
     span = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
     console.print(

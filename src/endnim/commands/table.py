@@ -78,12 +78,10 @@ def table(
     if table_path(rules) != "engine":  # the engine is the rule; any other path is said
         click.echo(f"endnim: {table_path_note(rules)}", err=True)
     if fmt == "terminal":
-        from rich.console import Console
-
         from endnim.analysis.formats import rich_table
-        from endnim.render import print_trimmed
+        from endnim.render import output_console, print_trimmed
 
-        print_trimmed(Console(highlight=False), rich_table(result))
+        print_trimmed(output_console(), rich_table(result))
     else:
         text = result.render(fmt)
         click.echo(text, nl=not text.endswith("\n"))

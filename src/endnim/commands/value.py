@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from endnim.commands.common import variant_option
+from endnim.commands.common import TextArgumentCommand, variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ PROGRESS_ABOVE = 20_000
 """Show a progress bar when a summand may need more positions than this."""
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(cls=TextArgumentCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("position", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -232,6 +232,7 @@ def _draw(total: Game, path: str) -> None:
             thermograph_png(thermo, path)
     except OSError as error:
         raise EndNimError(f"cannot write {path}: {error.strerror or error}") from None
+    click.echo(f"endnim: wrote the thermograph to {path}", err=True)  # stdout stays the value
 
 
 def _shown(text: str | None, length: int, birthday: int) -> str:
@@ -247,12 +248,9 @@ def _shown(text: str | None, length: int, birthday: int) -> str:
 
 def _console() -> Any:
     """Standard output; when it is a file or a pipe, wide enough that no value is cut."""
-    from rich.console import Console
+    from endnim.render import output_console
 
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console = Console(highlight=False, width=1_000_000, soft_wrap=True)
-    return console
+    return output_console()
 
 
 MAX_SUMMANDS_SHOWN = 20

@@ -126,12 +126,13 @@ _STYLES = {
 
 
 def _print_report(results: list[Result]) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console(highlight=False)
-    grid = Table(show_lines=True, header_style="bold", expand=True)
+    from endnim.render import output_console, print_trimmed
+
+    console = output_console()
+    grid = Table(show_lines=True, header_style="bold", expand=console.is_terminal)
     grid.add_column("result", no_wrap=True)
     grid.add_column("statement", ratio=3)
     grid.add_column("range checked", ratio=1)
@@ -151,7 +152,7 @@ def _print_report(results: list[Result]) -> None:
         if r.applicable != r.positions:
             counted += f"\n[dim]{r.applicable:,} applicable[/]"
         grid.add_row(verdict, text, "\n".join(r.ranges), counted)
-    console.print(grid)
+    print_trimmed(console, grid)
     summary = _summary(results)
     counts = summary["counts"]
     assert isinstance(counts, dict)

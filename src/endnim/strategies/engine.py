@@ -153,7 +153,10 @@ def engine_refusal(rules: RuleSet[Any, Any]) -> str:
 def check_engine(rules: RuleSet[Any, Any]) -> Variant:
     reason = engine_refusal(rules)
     if reason or not isinstance(rules, Variant):
-        raise VariantError(f"--method engine: {reason}; use --method search")
+        raise VariantError(
+            f"{reason or 'the compiled engine does not apply'}; the search answers it",
+            cli_hint="use --method search",
+        )
     return rules
 
 

@@ -139,7 +139,7 @@ class Analysis:
             ("outcome", f"{self.outcome}: {OUTCOME_WORDS[self.outcome]}"),
         ]
         if self.ruleset.impartial:
-            rows.append(("grundy", "unknown" if self.grundy is None else str(self.grundy)))
+            rows.append(("grundy", "not computed" if self.grundy is None else str(self.grundy)))
         if self.thresholds is not None:
             rows.append(("thresholds", thresholds_text(self.thresholds)))
         rows += [
@@ -152,11 +152,11 @@ class Analysis:
             f"<tr><th style='text-align:left'>{escape(k)}</th><td>{escape(v)}</td></tr>"
             for k, v in rows
         )
-        picture = (
-            position_svg(self.position, ends=self.playable_ends())
-            if isinstance(self.position, Position)
-            else ""
-        )
+        picture = ""
+        if isinstance(self.position, Position):
+            picture = position_svg(self.position, ends=self.playable_ends())
+        elif hasattr(self.position, "labels") and hasattr(self.position, "_repr_svg_"):
+            picture = self.position._repr_svg_()  # a graph draws itself (issue 42)
         return f"{picture}<table>{cells}</table>"
 
     def playable_ends(self) -> tuple[str, ...]:

@@ -70,6 +70,10 @@ class SearchStrategy:
         assert capability is not None
         states = capability.cost
         if not capability.affordable:
+            if _ends_at_once(rules, position, result):
+                result.remoteness = 1
+                result.sources["remoteness"] = "a winning move ends the game"
+                return result
             result.notes.append(
                 f"remoteness not computed: exact search may visit up to {format_count(states)} "
                 f"states (about {format_bytes(estimate_bytes(states, position))}), "
@@ -86,6 +90,30 @@ class SearchStrategy:
 
 
 SEARCH = SearchStrategy()
+
+_SMALL_CHILD = 1_000
+"""A child whose search is this small is tested for being terminal (a lone pile's move to the
+empty row; never a search of a huge child)."""
+
+
+def _ends_at_once(rules: RuleSet[Any, Any], position: Any, result: Analysis) -> bool:
+    """Whether a winning move of an impartial N-position ends the game (its remoteness is then
+    1, however large the position: a lone pile of 200 digits is taken whole).
+
+    >>> from endnim.analyzer import analyze
+    >>> analyze((10**200,)).remoteness
+    1
+    """
+    if not rules.impartial or result.outcome != "N":
+        return False
+    for move in result.winning_moves[:8]:
+        try:
+            child = rules.play(position, move)
+            if rules.estimate_states(child) <= _SMALL_CHILD and rules.is_terminal(child):
+                return True
+        except (ValueError, NotImplementedError):  # a move text the rule set does not read back
+            continue
+    return False
 
 
 def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:

@@ -238,9 +238,16 @@ def _by_theorem(total: Sum, game: SumOf, analyze_one: AnalyzeOne) -> Analysis:
         f"{shown} is {value}"
     )
     reason = Reason(THEOREM, statement, {"normal_grundy": values, "all_ones": ones})
-    sources = {"outcome": "misère sum theorem", "winning_moves": "misère sum theorem"}
+    sources = {
+        "outcome": "misère sum theorem",
+        "grundy": "misère sum theorem",
+        "winning_moves": "misère sum theorem",
+    }
     outcome = Outcome.P if p_position else Outcome.N
-    return _unlisted(_analysis(total, game, outcome, None, winning, sources, reason), skipped)
+    # the sum's misère Grundy value (the empty sum 1), docs/misere.md §2's corollary: X for a
+    # sum with a row not of ones, 1 ⊕ (coins mod 2) for a sum of rows of ones
+    grundy = 1 ^ (piles % 2) if ones else value
+    return _unlisted(_analysis(total, game, outcome, grundy, winning, sources, reason), skipped)
 
 
 def _all_ones(part: Any) -> bool:
@@ -320,7 +327,10 @@ def _by_search(total: Sum, game: SumOf, budget: int | None) -> Analysis:
         {"states_cached": solver.cached_states()},
     )
     sources = {"outcome": "search", "winning_moves": "search", "remoteness": "search"}
-    analysis = _analysis(total, game, value.outcome, None, winning, sources, reason)
+    grundy = value.grundy if isinstance(value, ImpartialValue) else None
+    if grundy is not None:
+        sources["grundy"] = "search"
+    analysis = _analysis(total, game, value.outcome, grundy, winning, sources, reason)
     analysis.remoteness = remoteness_of(value)
     return analysis
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from endnim.errors import PositionError, VariantError
+from endnim.errors import PILE_RULE, PositionError, VariantError
 
 __all__ = ["outcomes"]
 
@@ -62,8 +62,7 @@ def _as_rows(rows: object) -> Rows:
     if array.size and array.min() < 1:
         row, column = np.argwhere(array < 1)[0]
         raise PositionError(
-            f"row {row + 1}, pile {column + 1} is {array[row, column]}: "
-            "piles must be positive integers"
+            f"row {row + 1}, pile {column + 1} is {array[row, column]}: {PILE_RULE}"
         )
     if array.dtype == np.uint64 and array.size and array.max() > np.iinfo(np.int64).max:
         raise PositionError("piles must be at most 2^63 - 1 (int64)")

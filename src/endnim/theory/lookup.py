@@ -21,6 +21,7 @@ def theory_for(variant: object) -> Theory:
     theory: Theory | None = rules.theory()
     if theory is None:
         raise VariantError(
-            f"{rules.title} has no closed-form theory: use --method search (or engine)"
+            f"{rules.title} has no closed-form theory: use the method search (or engine)",
+            cli_hint="--method search",
         )
     return theory

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from endnim.errors import BudgetError, PositionError
+from endnim.errors import BudgetError, pile_error
 from endnim.moves import End
 from endnim.outcome import CODE_TO_OUTCOME
 from endnim.theory.base import MoveRange, Piles, Reason, Theory
@@ -77,7 +77,7 @@ def _check(piles: Sequence[int]) -> Piles:
     row = tuple(piles)
     for index, pile in enumerate(row, 1):
         if isinstance(pile, bool) or not isinstance(pile, int) or pile < 1:
-            raise PositionError(f"pile {index} is {pile!r}: piles must be positive integers")
+            raise pile_error(index, repr(pile))
     return row
 
 

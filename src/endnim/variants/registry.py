@@ -9,7 +9,9 @@ derives what it says about a rule set from the registered classes; nothing else 
   that needs them;
 * :func:`register_variant` registers a class from Python;
 * :func:`load_rules` loads ``PATH.py:ClassName`` (the CLI's ``--rules``). User code is only
-  ever loaded this way, from the command line or Python, never from a web request.
+  ever loaded this way, from the command line or Python, never from a web request;
+* :func:`load_rules` also reads ``PATH.toml``, a rule set written as data (no code), and
+  :func:`register_data_rules` registers one read from text (the page's box).
 
 >>> from endnim.ruleset import RuleSet
 >>> class Sub12(RuleSet[int, int]):
@@ -37,6 +39,7 @@ from endnim.errors import RuleSetError, VariantError
 from endnim.ruleset import RuleSet
 from endnim.supervise import watch
 from endnim.variants.base import Variant
+from endnim.variants.data_rules import DataRules, is_data_rules, is_data_spec, read_data_rules
 from endnim.variants.guarded import guard, is_guarded, label_of
 from endnim.variants.guarded import plain_text as _plain_text
 
@@ -126,8 +129,8 @@ def get_variant(name: str | AnyRuleSet) -> AnyRuleSet:
         instance = _BY_NAME.get(_key(name))
     if instance is None:
         raise VariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(variant_names())} "
-            "(or load your own with --rules FILE.py:ClassName)"
+            f"unknown variant {name!r}: choose one of {', '.join(variant_names())}",
+            cli_hint="or load your own with --rules FILE.py:ClassName",
         )
     return instance
 
@@ -164,6 +167,10 @@ def accepted_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
+_HINT = "--rules PATH.py:ClassName"
+"""What the command line adds to an error of a rule set file (the library names no flag)."""
+
+
 def read_rules_class(spec: str) -> type[AnyRuleSet]:
     """The class ``ClassName`` of ``PATH.py:ClassName``, read but neither checked nor registered.
 
@@ -172,17 +179,19 @@ def read_rules_class(spec: str) -> type[AnyRuleSet]:
     """
     path_text, sep, class_name = str(spec).rpartition(":")
     if not sep or not path_text or not class_name:
-        raise VariantError(f"--rules takes PATH.py:ClassName, not {spec!r}")
+        raise VariantError(
+            f"a rule set file is named PATH.py:ClassName, not {spec!r}", cli_hint=_HINT
+        )
     path = Path(path_text).expanduser()
     if not path.is_file():
-        raise VariantError(f"--rules: no file {str(path)!r}")
+        raise VariantError(f"no file {str(path)!r} to load a rule set from", cli_hint=_HINT)
     module_name = f"endnim_user_rules_{abs(hash(str(path.resolve())))}"
     module = sys.modules.get(module_name)
     if module is None:
         try:
             module_spec = importlib.util.spec_from_file_location(module_name, path)
             if module_spec is None or module_spec.loader is None:
-                raise VariantError(f"--rules: cannot load {str(path)!r} as Python")
+                raise VariantError(f"cannot load {str(path)!r} as Python", cli_hint=_HINT)
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[module_name] = module
             record = watch.current()  # the user's code runs: the supervisor's deadline holds
@@ -198,15 +207,16 @@ def read_rules_class(spec: str) -> type[AnyRuleSet]:
             text = _plain_text(error)
             first = text.splitlines()[0] if text else ""
             raise VariantError(
-                f"--rules: {str(path)!r} failed to load: {type(error).__name__}: {first}"
+                f"{str(path)!r} failed to load: {type(error).__name__}: {first}", cli_hint=_HINT
             ) from None
     cls = getattr(module, class_name, None)
     if cls is None:
-        raise VariantError(f"--rules: {str(path)!r} has no class {class_name!r}")
+        raise VariantError(f"{str(path)!r} has no class {class_name!r}", cli_hint=_HINT)
     if not (inspect.isclass(cls) and issubclass(cls, RuleSet)) or inspect.isabstract(cls):
         raise VariantError(
-            f"--rules: {class_name} in {str(path)!r} is not a concrete rule set "
-            "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)"
+            f"{class_name} in {str(path)!r} is not a concrete rule set "
+            "(subclass endnim.Variant or endnim.RuleSet and implement its hooks)",
+            cli_hint=_HINT,
         )
     return cls
 
@@ -217,7 +227,12 @@ def load_rules(spec: str) -> AnyRuleSet:
 
     Loading the same spec twice returns the registered instance. One-line errors as
     :func:`read_rules_class`, and for a name or alias of a built-in rule set.
+
+    ``PATH.toml`` is a rule set written as data (:mod:`endnim.variants.data_rules`): read, not
+    run, so it needs no guard and no worker.
     """
+    if is_data_spec(spec):
+        return register_data_rules(read_data_rules(spec), spec)
     cls = read_rules_class(spec)
     existing = _BY_NAME.get(_key(getattr(cls, "name", "")))
     if existing is not None and cls in type(existing).__bases__ and is_guarded(existing):
@@ -228,6 +243,21 @@ def load_rules(spec: str) -> AnyRuleSet:
         raise RuleSetError(f"{label_of(guarded())}: {clash}")
     instance = register_variant(guarded, replace=True)
     if spec not in _LOADED_SPECS:
+        _LOADED_SPECS.append(spec)
+    return instance
+
+
+def register_data_rules(cls: type[DataRules], spec: str | None = None) -> AnyRuleSet:
+    """Register the rule set ``cls`` built from data (a file ``spec``, or text); the instance
+    already registered when its rules are the same. One line if its name is a built-in's."""
+    existing = _BY_NAME.get(_key(cls.name))
+    if isinstance(existing, DataRules) and existing.rules_data == cls.rules_data:
+        return existing
+    clash = clash_with_built_in(cls)
+    if clash is not None:
+        raise RuleSetError(f"{label_of(cls())}: {clash}")
+    instance = register_variant(cls, replace=True)
+    if spec is not None and spec not in _LOADED_SPECS:
         _LOADED_SPECS.append(spec)
     return instance
 
@@ -244,7 +274,7 @@ def clash_with_built_in(cls: type[AnyRuleSet]) -> str | None:
     _load_entry_points()
     for key in [_key(cls.name), *(_key(a) for a in cls.aliases)]:
         taken = _BY_NAME.get(key)
-        if taken is not None and not is_guarded(taken):
+        if taken is not None and not is_guarded(taken) and not is_data_rules(taken):
             return (
                 f"the name {key!r} is taken by the built-in {taken.title} ({taken.name}): give "
                 "your rule set another name"
