@@ -11,6 +11,10 @@ the tree store) with 0 silently wrong answers and 0 internal errors; 20 SIGKILLs
 lost chunks; with 4 maximal requests running, a trivial analyze answers at p99 under 100 ms.
 It also runs the checks moved out of the test command (``pytest -m long``: the whole golden file
 byte for byte, the heavy hostile graphs, the long API game fuzz); ``--quick`` only collects them.
+Issue 41's steps (benchmarks/fuzz_issue41.py): resealed certificates with hostile numbers and
+special files, typed games nested deep, long runs of ups and long sums, long lines, move objects
+that fight back, a saved quotient of order 1,500; each counted answered / refused in one line /
+internal error / hang.
 Everything runs on this machine; the server listens on 127.0.0.1 only.
 """
 
@@ -40,6 +44,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzz.hostile import PIECES  # noqa: E402
+from fuzz_issue41 import (  # noqa: E402
+    hostile_certificates,
+    hostile_games,
+    hostile_moves,
+    hostile_quotient_state,
+    long_lines,
+)
 
 HANG_SECONDS = 10
 VARIANTS = ["endnim", "misere", "misere-conway", "loop", "muller", "partizan", "bogus", ""]
@@ -984,6 +995,12 @@ def main() -> None:
             ("damaged_states", lambda: damaged_states(folder)),
             ("request_bodies", lambda: fuzz_request_bodies(int(200 * scale), rng)),
             ("long_checks", lambda: long_checks(options.quick)),
+            # issue 41: certificates, typed games, long lines, moves and states that fight back
+            ("hostile_certificates", lambda: hostile_certificates(int(300 * scale), rng, folder)),
+            ("hostile_games", lambda: hostile_games(int(200 * scale) or 20, rng)),
+            ("long_lines", lambda: long_lines(int(20 * scale) or 4, rng)),
+            ("hostile_moves", hostile_moves),
+            ("hostile_quotient_state", lambda: hostile_quotient_state(folder)),
         ]
         for key, step in steps:
             if options.only is not None and key not in options.only:

@@ -399,19 +399,31 @@ def _rules_of(variant: str) -> tuple[Any, bool]:
 
 
 def work_of(text: str, variant: str) -> int:
-    """The most positions one summand of ``text`` may need (for a progress bar).
+    """The positions the summands of ``text`` may need together (for a progress bar over the
+    whole sum).
 
-    >>> work_of("3 1 2 + 2 2", "partizan") > 0
+    >>> work_of("3 1 2 + 2 2", "partizan") > work_of("3 1 2", "partizan") > 0
     True
     """
+    rules, row = _rules_of(variant)
+    return sum(_works(parse_sum(text, None if row else rules), rules, row))
+
+
+def _works(summands: list[Any], rules: Any, row: bool) -> list[int]:
+    """Each summand's estimated positions (0: no estimate; the search is bounded as it goes),
+    a distinct summand once (a repeated one is answered from the cache)."""
     from endnim.cgt.positions import estimate_work
     from endnim.search import estimate_or_none
 
-    rules, row = _rules_of(variant)
-    summands = parse_sum(text, None if row else rules)
-    return max(  # no estimate: no bar (the search is bounded as it goes)
-        estimate_work(s)[0] if row else (estimate_or_none(rules, s) or 0) for s in summands
-    )
+    works, seen = [], set()
+    for s in summands:
+        key = repr(s)
+        if key in seen:
+            works.append(0)
+            continue
+        seen.add(key)
+        works.append(estimate_work(s)[0] if row else (estimate_or_none(rules, s) or 0))
+    return works
 
 
 def evaluate(
@@ -438,6 +450,18 @@ def evaluate(
     rules, row = _rules_of(variant)
     chosen = None if row else rules
     summands = parse_sum(text, chosen)
-    parts = [position_value(s, budget=budget, progress=progress, rules=chosen) for s in summands]
+    if progress is None:
+        parts = [position_value(s, budget=budget, rules=chosen) for s in summands]
+    else:  # one bar over the whole sum: each summand's progress after those before it
+        works = _works(summands, rules, row)
+        total, before, parts = max(sum(works), 1), 0, []
+        for s, work in zip(summands, works, strict=True):
+
+            def step(done: int, _total: int, base: int = before, work: int = work) -> None:
+                progress(base + min(done, work), total)
+
+            parts.append(position_value(s, budget=budget, progress=step, rules=chosen))
+            before += work
+            progress(before, total)
     texts = [str(s) if row else rules.format_position(s) for s in summands]
     return Value(rules, row, summands, texts, parts)

@@ -14,6 +14,7 @@ theorem, Siegel II.3).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
 from endnim.cgt.canonical import game
 from endnim.cgt.game import OPERATIONS, ZERO, Game, intern, nus
@@ -95,9 +96,14 @@ def sum_of(games: Iterable[Game]) -> Game:
     ('⇑*', '0')
     """
     total = ZERO
+    x, ups, star, numbered = Fraction(0), 0, 0, False
     for g in games:
-        total = add(total, g)
-    return total
+        value = g.nus
+        if value is None:
+            total = add(total, g)
+        else:  # number-up-star summands added as numbers: one construction at the end
+            x, ups, star, numbered = x + value[0], ups + value[1], star ^ value[2], True
+    return add(total, nus(x, ups, star)) if numbered else total
 
 
 def multiple(g: Game, count: int) -> Game:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from endnim.cgt.arithmetic import add, negate
+from endnim.cgt.arithmetic import add, negate, sum_of
 from endnim.cgt.canonical import game
 from endnim.cgt.game import NUS, OPERATIONS, ZERO, Game, nus
 from endnim.cgt.reader import read
@@ -276,13 +276,18 @@ class GameSyntaxError(EndNimError):
 _UP_MARKS = {"^": 1, "↑": 1, "⇑": 2, "v": -1, "↓": -1, "⇓": -2}
 MAX_PART = 1024
 """Largest integer, denominator, up multiple or nimber a parsed value may have (each is built
-from its options, so a huge one would take a long time)."""
+from its options, so a huge one would take a long time); a run of up arrows counts as its
+multiple (``^^^`` is ``^3``)."""
+MAX_NESTING = 100
+"""Deepest nesting of braces, parentheses, signs, ``±`` and ``Tiny(...)`` a game may have (the
+parser recurses once a level; beyond it one line refuses, never a ``RecursionError``)."""
 
 
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.depth = 0
 
     def fail(self, what: str) -> GameSyntaxError:
         shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
@@ -306,16 +311,25 @@ class _Parser:
             raise self.fail(f"expected {token!r}, found {found!r}")
 
     def expression(self) -> Game:
-        total = self.term()
+        terms = [self.term()]
         while True:
             if self.take("+"):
-                total = add(total, self.term())
+                terms.append(self.term())
             elif self.take("-"):
-                total = add(total, negate(self.term()))
-            else:
-                return total
+                terms.append(negate(self.term()))
+            else:  # added at once: the number-up-star terms in one step (linear, not quadratic)
+                return terms[0] if len(terms) == 1 else sum_of(terms)
 
     def term(self) -> Game:
+        if self.depth > MAX_NESTING:
+            raise self.fail(f"games are nested at most {MAX_NESTING} deep")
+        self.depth += 1
+        try:
+            return self._term()
+        finally:
+            self.depth -= 1
+
+    def _term(self) -> Game:
         char = self.peek()
         if char == "{":
             self.pos += 1
@@ -382,6 +396,8 @@ class _Parser:
             self.pos += 1
             count = self.digits(skip_space=False)
             ups += _UP_MARKS[mark] * (count if count is not None else 1)
+            if abs(ups) > MAX_PART:  # a long run of arrows: refused as it is read
+                raise self.fail(f"numbers, nimbers and up multiples are limited to {MAX_PART}")
         star = 0
         if self.pos < len(text) and text[self.pos] == "*":
             self.pos += 1

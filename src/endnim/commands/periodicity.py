@@ -55,14 +55,16 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     "--budget",
     type=click.IntRange(min=16),
     default=None,
-    help="The last column (octal: heap) --prove computes [default: 1000000; octal: 16384].",
+    help="The last column (octal: heap) --prove computes [default: 1000000; octal: 16384]; "
+    "with --check, the most work (cells) the checker does per certificate [default: 200000000].",
 )
 @click.option(
     "--check",
     "check_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Verify a certificate written by --prove (and the certificates it relies on).",
+    help="Verify a certificate written by --prove (and the certificates it relies on) by "
+    "recomputing what it claims; its seal only catches accidents (see docs/atlas.md).",
 )
 def periodicity(
     variant: str,
@@ -94,7 +96,7 @@ def periodicity(
     if check_path is not None:
         from endnim.commands.proofs import check_command
 
-        check_command(check_path, as_json)
+        check_command(check_path, as_json, budget)
         return
     if prove:
         from endnim.commands.proofs import prove_command

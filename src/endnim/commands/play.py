@@ -238,11 +238,17 @@ def play(
     echo_input = not stdin.isatty()
 
     def read_line(prompt: str) -> str | None:
+        from endnim.play.lines import read_bounded_line
+
         console.print(prompt, end="")
-        line: str = stdin.readline()
-        if not line:
+        line, problem = read_bounded_line(stdin)
+        if line is None:
             console.print()
             return None
+        if problem is not None:  # too long to parse: one line says so, and the game goes on
+            console.print()
+            console.print(f"[red]{problem}[/]  (type 'help')", highlight=False)
+            return ""
         if echo_input:
             console.print(line.rstrip("\n"), markup=False, highlight=False)
         return line

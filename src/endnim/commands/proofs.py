@@ -117,11 +117,12 @@ def _prove_octal(rules: Any, code: str, folder: str, budget: int | None, as_json
         )
 
 
-def check_command(path: str, as_json: bool) -> None:
-    """Check a certificate; a failure is a one-line error (exit 2)."""
+def check_command(path: str, as_json: bool, budget: int | None = None) -> None:
+    """Check a certificate (``budget``: the checker's, per file); a failure is a one-line
+    error (exit 2)."""
     from endnim.analysis.proofs.checker import check_certificate
 
-    laws = check_certificate(path)
+    laws = check_certificate(path, budget)
     proved = laws
     if as_json:
         click.echo(

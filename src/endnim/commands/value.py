@@ -253,6 +253,12 @@ def _console() -> Any:
     return output_console()
 
 
+MAX_SUMMANDS_SHOWN = 20
+"""Summands listed one a line in the text output (and the hottest); --json lists every one."""
+MAX_POSITION_SHOWN = 400
+"""Characters of the position (or sum) written on its line of the text output."""
+
+
 def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -264,15 +270,27 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
-    table.add_row("position", escape(" + ".join(side.texts)))
+    position = " + ".join(side.texts)
+    if len(position) > MAX_POSITION_SHOWN:
+        position = position[: MAX_POSITION_SHOWN - 3] + "..."
+    table.add_row("position", escape(position))
     summands = result.get("summands", [])
     if len(summands) > 1:
+        shown = set(range(min(len(summands), MAX_SUMMANDS_SHOWN))) | {result["hottest"]}
         for number, s in enumerate(summands):
+            if number not in shown:
+                continue
             hot = "  [bold red]← hottest: move here first[/]" if number == result["hottest"] else ""
             table.add_row(
                 "",
                 f"{escape(s['position'])} = {_shown(s['value'], s['value_length'], 0)}"
                 f"   [dim]mean {s['mean']}, temperature {s['temperature']}[/]{hot}",
+            )
+        if len(summands) > len(shown):
+            table.add_row(
+                "",
+                f"[dim]... and {len(summands) - len(shown):,} more summands (--json lists "
+                "every one)[/]",
             )
     unicode = _shown(result["value"], result["value_length"], side.total.birthday)
     table.add_row("value", unicode)

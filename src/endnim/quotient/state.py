@@ -29,6 +29,13 @@ from endnim.quotient.monoid import Monoid
 
 STATE_VERSION = 2
 
+MAX_STATE_BYTES = 256 * 2**20
+"""The largest saved state read (a quotient of order 2,000 and its tests take about 25 MB)."""
+
+CHECK_PRODUCTS = 200_000_000
+"""The most products a saved quotient's check may take: its associativity alone takes order³
+(order 584), so a larger table is refused from its size before the check starts."""
+
 
 class SavedState(NamedTuple):
     """What a saved state holds."""
@@ -78,16 +85,16 @@ def save_state(
 def load_state(path: Path, identity: Any) -> SavedState | None:
     """(components done, tests) from a saved state, ``None`` if there is none; a file that is
     damaged or of another closure is refused with a one-line error."""
+    from endnim.bounded_json import UnreadableError, read_json
+
     try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        return None
-    except RecursionError:  # '[' * 100000: nested deeper than Python recurses
+        data = read_json(path, "saved state", max_bytes=MAX_STATE_BYTES)
+    except UnreadableError as error:
         raise EndNimError(
-            f"the saved state {path} is damaged: nested too deep (delete it)"
+            f"the saved state {path} is damaged: {error.problem} (delete it)"
         ) from None
-    except (OSError, ValueError) as error:
-        raise EndNimError(f"cannot read the saved state {path}: {error} (delete it)") from None
+    if data is None:
+        return None
     try:
         payload = data["payload"]
         if data["sha256"] != _digest(payload):
@@ -99,6 +106,8 @@ def load_state(path: Path, identity: Any) -> SavedState | None:
         tests = [tuple(int(c) for c in t) for t in payload["tests"]]
         done = int(payload["done"])
         quotient = _quotient(payload.get("quotient"))
+    except _TooLarge as error:
+        raise EndNimError(f"the saved state {path} is refused: {error} (delete it)") from None
     except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as error:
         # OverflowError: a resealed "done": 1e400 (infinity); RecursionError: deep nesting
         raise EndNimError(f"the saved state {path} is damaged: {error} (delete it)") from None
@@ -107,12 +116,23 @@ def load_state(path: Path, identity: Any) -> SavedState | None:
     return SavedState(done, tests, quotient)
 
 
+class _TooLarge(Exception):
+    """A saved quotient whose check would cost more than :data:`CHECK_PRODUCTS`."""
+
+
 def _quotient(data: Any) -> tuple[Monoid, list[int]] | None:
     """The saved quotient, its shape checked (its correctness is checked by the solver)."""
     if data is None:
         return None
+    order = len(data["product"])
+    if order**3 > CHECK_PRODUCTS:
+        from endnim.search import format_count
+
+        raise _TooLarge(
+            f"it holds a quotient of order {order:,}, whose check would take "
+            f"{format_count(order**3)} products, more than {format_count(CHECK_PRODUCTS)}"
+        )
     product = [[int(y) for y in row] for row in data["product"]]
-    order = len(product)
     values = {y for row in product for y in row} | {int(x) for x in data["p_portion"]}
     images = [int(i) for i in data["images"]]
     if any(len(row) != order for row in product) or not values | set(images) <= set(range(order)):

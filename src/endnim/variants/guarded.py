@@ -174,12 +174,64 @@ def _batch_children(rules: AnyRuleSet, value: Any) -> list[list[Any]]:
     return [_positions(rules, children) for children in value]
 
 
+class MoveText(str):
+    """A move of a user's rule set as endnim keeps it: the move's text, read once, inside the
+    guard of the hook that gave the move (under its deadline), by the rule set's own
+    ``format_move``. Two moves are equal when their texts are (a user's ``__eq__``,
+    ``__hash__`` and ``__str__`` are never called again outside the guard), the guarded
+    ``format_move`` gives the text back without calling the user's code, and a hook that is
+    handed one gets a ``str``: the move's notation, which ``RuleSet.play`` reads with
+    ``parse_move``. Moves that are plain data (:func:`is_plain`) are kept as they are.
+
+    >>> from endnim.variants import get_variant
+    >>> class Mine:
+    ...     def __str__(self): return "L3"
+    ...     def __eq__(self, other): raise ValueError("evil")
+    >>> move = plain_move(get_variant("endnim"), Mine())
+    >>> move == "L3", type(move).__name__, hash(move) == hash("L3")
+    (True, 'MoveText', True)
+    """
+
+    __slots__ = ()
+
+
+def plain_move(rules: AnyRuleSet, move: Any) -> Any:
+    """``move`` as plain data: itself if it is plain (:func:`is_plain`), else its text as a
+    :class:`MoveText` (read by ``rules.format_move``, guarded: one line if it raises, the
+    hook deadline if it does not return). Called inside the guard of the hook that gave it."""
+    if type(move) is MoveText or is_plain(move):
+        return move
+    text = rules.format_move(move)
+    return MoveText(str.__str__(text) if isinstance(text, str) else _text(rules, text))
+
+
 def _options(rules: AnyRuleSet, value: Any) -> list[tuple[Any, Any]]:
     if not isinstance(value, list | tuple) or not all(
         isinstance(pair, tuple) and len(pair) == 2 for pair in value
     ):
         raise _Refused("a list of (move, position) pairs")
+    return [(plain_move(rules, move), _position(rules, child)) for move, child in value]
+
+
+def _move(rules: AnyRuleSet, value: Any) -> Any:
+    return plain_move(rules, value)
+
+
+def _options_as_given(rules: AnyRuleSet, value: Any) -> list[tuple[Any, Any]]:
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value
+    ):
+        raise _Refused("a list of (move, position) pairs")
     return [(move, _position(rules, child)) for move, child in value]
+
+
+AS_GIVEN: dict[str, Callable[[AnyRuleSet, Any], Any]] = {
+    "options": _options_as_given,
+    "parse_move": lambda rules, value: value,
+}
+"""The checks of the hooks that give moves when the user's own code calls them (inside another
+hook): its moves are handed back as its own objects, and made plain data only where the
+outer hook's value enters endnim (:class:`MoveText`)."""
 
 
 def _raw_options(rules: AnyRuleSet, value: Any) -> list[Any]:
@@ -283,7 +335,7 @@ CHECKS: dict[str, Callable[[AnyRuleSet, Any], Any]] = {
     "coerce_position": _position,
     "format_position": _text,
     "position_to_json": _anything,
-    "parse_move": _anything,
+    "parse_move": _move,
     "format_move": _text,
     "options": _options,
     "children": _positions,
@@ -366,14 +418,17 @@ def _guarded_hook(
         (RuleSetError, EndNimError, NotImplementedError) if hook in USER_ERRORS else (RuleSetError,)
     )
     tag = watch.encode_tag(label, hook)
+    inner_check = AS_GIVEN.get(hook, check)
 
     @wraps(method)
     def guarded(self: AnyRuleSet, *args: Any, **kwargs: Any) -> Any:
+        if hook == "format_move" and args and type(args[0]) is MoveText:
+            return str.__str__(args[0])  # read in the guard already: no user code runs
         record = watch.current()
         saved = record.enter(tag)  # the supervisor's deadline runs from here
         try:
             value = method(self, *args, **kwargs)
-            return check(self, value)
+            return (check if record.depth == 1 else inner_check)(self, value)
         except _Refused as refused:
             raise RuleSetError(
                 f"{label}: {hook}() returned {_show(value)}, expected {refused}"

@@ -19,16 +19,36 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from endnim.bounded_json import read_json
 from endnim.errors import EndNimError
-from endnim.sealed import read_sealed, seal, write_sealed
+from endnim.sealed import seal, write_sealed
 
 ROW_KIND = "endnim-row-table"
 OCTAL_KIND = "octal-guy-smith"
 MULLER_KIND = "muller-constant-rows"
 
+MAX_CERTIFICATE_BYTES = 16 * 2**20
+"""The largest certificate file read (the shipped ones are at most 11 kB)."""
+
 
 class CertificateError(EndNimError):
     """A certificate that cannot be read or does not hold."""
+
+
+def whole(value: Any) -> int:
+    """``value`` if it is an integer (JSON's, not a bool, a float or a string of digits), else
+    a ``ValueError``: a certificate's numbers are read as they are written, never converted.
+
+    >>> whole(34)
+    34
+    >>> whole("34")
+    Traceback (most recent call last):
+    ...
+    ValueError: '34' where an integer is meant
+    """
+    if type(value) is not int:
+        raise ValueError(f"{value!r:.40} where an integer is meant")
+    return value
 
 
 @dataclass(frozen=True)
@@ -94,15 +114,15 @@ class RowProof:
         try:
             law = data["law"]
             return RowProof(
-                a=int(data["a"]),
-                law=Law(**{k: int(v) for k, v in law.items()}) if law is not None else None,
-                start=int(data["start"]),
-                delta=int(data["delta"]),
-                mex=int(data["mex"]),
-                relevant=tuple(int(x) for x in data["relevant"]),
-                harmless=tuple(int(x) for x in data["harmless"]),
-                crossing=tuple(int(x) for x in data["crossing"]),
-                bounded=tuple(int(x) for x in data["bounded"]),
+                a=whole(data["a"]),
+                law=Law(**{k: whole(v) for k, v in law.items()}) if law is not None else None,
+                start=whole(data["start"]),
+                delta=whole(data["delta"]),
+                mex=whole(data["mex"]),
+                relevant=tuple(whole(x) for x in data["relevant"]),
+                harmless=tuple(whole(x) for x in data["harmless"]),
+                crossing=tuple(whole(x) for x in data["crossing"]),
+                bounded=tuple(whole(x) for x in data["bounded"]),
                 values_sha256=str(data["values_sha256"]),
                 why_not=None if data["why_not"] is None else str(data["why_not"]),
             )
@@ -138,13 +158,29 @@ def write_certificate(path: Path, data: dict[str, Any]) -> None:
 
 def read_certificate(path: Path) -> dict[str, Any]:
     """A certificate's data after checking its seal (a missing, damaged or edited file is a
-    one-line :class:`CertificateError`)."""
+    one-line :class:`CertificateError`). It is read with limits, as anyone may have written it
+    (:mod:`endnim.bounded_json`): a regular file of at most :data:`MAX_CERTIFICATE_BYTES`
+    (a FIFO or a device is refused without blocking), JSON at most 32 deep whose numbers are
+    integers of at most 18 digits. The seal is a plain SHA-256 of the content, which anyone
+    can recompute after an edit: it catches accidents, not forgeries; what a certificate
+    claims is established by the checker recomputing it."""
+    recover = "prove the row again with --prove"
     try:
-        data = read_sealed(path, "certificate", "prove the row again with --prove")
+        sealed = read_json(Path(path), "certificate", max_bytes=MAX_CERTIFICATE_BYTES)
     except EndNimError as error:
-        raise CertificateError(str(error)) from None
-    if data is None:
+        raise CertificateError(f"{error}; {recover}") from None
+    if sealed is None:
         raise CertificateError(f"no certificate {path}")
+    if not isinstance(sealed, dict) or set(sealed) != {"sha256", "data"}:
+        raise CertificateError(
+            f"cannot read the certificate {path}: it is damaged (not a sealed file); {recover}"
+        )
+    if sealed["sha256"] != seal(sealed["data"]):
+        raise CertificateError(
+            f"cannot read the certificate {path}: it is damaged (its content does not match "
+            f"its SHA-256); {recover}"
+        )
+    data = sealed["data"]
     if not isinstance(data, dict) or data.get("kind") not in (ROW_KIND, OCTAL_KIND, MULLER_KIND):
         raise CertificateError(f"{path} is not a periodicity certificate")
     return data

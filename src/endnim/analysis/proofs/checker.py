@@ -13,6 +13,12 @@ eventually constant) is checked by the exact search up to the column its argumen
 from; an octal certificate by the Guy–Smith bound from the nim-sequence it recomputes from
 the code.
 
+The checker bounds its own work before doing it: what a certificate claims (its rows, columns,
+periods, an octal law's preperiod) says what checking it costs, and a certificate that would cost
+more than the budget (:data:`CHECK_BUDGET`) is refused with that cost, in one line, before any of
+it is done. Its seal is a plain SHA-256 that anyone can recompute: it catches accidents only;
+what a certificate establishes is what the checker recomputes.
+
 >>> import tempfile
 >>> from endnim.analysis.proofs.rows import prove_and_certify
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -25,8 +31,8 @@ Law(preperiod=1, period=4, saltus=4)
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,34 +42,87 @@ from endnim.analysis.proofs.certificate import (
     CertificateError,
     Law,
     RowProof,
+    certificate_seal,
     read_certificate,
     table_file,
     values_digest,
+    whole,
 )
 
 LONE_PILES_CHECKED = 512
 """Lone piles recomputed from the rule set's hooks to check the base law."""
 
+CHECK_BUDGET = 200_000_000
+"""The most work the checker does for one certificate file, estimated from its claims before
+any is done: cells of the rows it recomputes (an input row's values at a column count as a
+cell), options of an octal game's heaps, or positions of a Muller table. The dearest shipped
+certificate costs 7.3·10⁷ (``--budget`` with ``--check`` raises it)."""
+
+MAX_MIDDLE = 16
+"""The longest fixed string w of a table the checker accepts (the atlases' have at most 2 piles)."""
+
 Row = tuple[list[int], Law]
 """A checked row: its values v(0..n) (n past its preperiod and one period) and its law."""
 
 
-def check_certificate(path: str | Path) -> dict[int, Law]:
+def check_certificate(path: str | Path, budget: int | None = None) -> dict[int, Law]:
     """Check the certificate ``path`` (and the certificates of its input rows); the proved
     laws by row a (octal: key 0, the nim-sequence). A certificate that does not hold is a
-    one-line :class:`CertificateError` saying what fails."""
+    one-line :class:`CertificateError` saying what fails; one whose check would cost more than
+    ``budget`` (default :data:`CHECK_BUDGET`, for each file) is refused, saying what it would
+    cost, before any of the work is done."""
     target = Path(path)
+    meter = _Meter(CHECK_BUDGET if budget is None else budget)
     data = read_certificate(target)
     try:
         if data["kind"] == OCTAL_KIND:
-            return {0: _check_octal(target, data)}
+            return {0: _check_octal(target, data, meter)}
         if data["kind"] == MULLER_KIND:
-            return {a: row[0] for a, row in _check_muller(target, data).items() if a > 0}
-        return {a: row[1] for a, row in _check_table(target, data)[1].items() if a > 0}
+            return {a: row[0] for a, row in _check_muller(target, data, meter).items() if a > 0}
+        return {a: row[1] for a, row in _check_table(target, data, meter)[1].items() if a > 0}
     except CertificateError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise _refuse(target, f"it is malformed ({type(error).__name__}: {error})") from None
+
+
+class _Meter:
+    """The checker's budget for each certificate file: a file's cost, estimated from its
+    claims, is compared with it before the work (:meth:`estimate`); the few steps whose cost
+    only shows as they go (the crossing rows' joint check) are counted against it
+    (:meth:`spender`)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+
+    def estimate(self, path: Path, cost: int, dearest: str, unit: str = "cells") -> None:
+        """Refuse ``path`` if checking it would cost more than the budget (``dearest``: what
+        costs most, in words; ``unit``: what the cost counts)."""
+        from endnim.search import format_count
+
+        if cost > self.budget:
+            raise CertificateError(
+                f"certificate {path} is not checked: checking it would cost "
+                f"{format_count(cost)} {unit} ({dearest}), more than the checker's budget of "
+                f"{format_count(self.budget)} (--budget raises it)"
+            )
+
+    def spender(self, path: Path, what: str) -> Callable[[int], None]:
+        """A counter of the steps of ``what`` that refuses ``path`` once they pass the budget."""
+        from endnim.search import format_count
+
+        spent = 0
+
+        def spend(cost: int) -> None:
+            nonlocal spent
+            spent += cost
+            if spent > self.budget:
+                raise CertificateError(
+                    f"certificate {path} is not checked: {what} would cost more than the "
+                    f"checker's budget of {format_count(self.budget)} (--budget raises it)"
+                )
+
+        return spend
 
 
 def _refuse(path: Path, text: str) -> CertificateError:
@@ -71,7 +130,7 @@ def _refuse(path: Path, text: str) -> CertificateError:
 
 
 def _law(data: Any) -> Law:
-    return Law(int(data["preperiod"]), int(data["period"]), int(data["saltus"]))
+    return Law(whole(data["preperiod"]), whole(data["period"]), whole(data["saltus"]))
 
 
 def _extend(row: Row, n: int) -> list[int]:
@@ -133,25 +192,31 @@ or an edited input file, has another key and is checked again). At most
 KEPT_TABLES = 512
 
 
-def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dict[int, Row]]:
+def _check_table(
+    path: Path, data: dict[str, Any], meter: _Meter
+) -> tuple[tuple[str, ...], dict[int, Row]]:
     """The table's key in :data:`_CHECKED` and its checked rows (0: the input row w·b)."""
-    own = hashlib.sha256(path.read_bytes()).hexdigest()
+    own = certificate_seal(data)  # the file's content as read once (a FIFO is never reread)
     try:
         variant = str(data["variant"])
-        middle = tuple(int(x) for x in data["middle"])
-        rows = int(data["rows"])
+        middle = tuple(whole(x) for x in data["middle"])
+        rows = whole(data["rows"])
         base = data["base"]
         proofs = [RowProof.from_dict(p) for p in data["proofs"]]
     except (KeyError, TypeError, ValueError) as error:
         raise _refuse(path, f"it is malformed ({error!r})") from None
     if [p.a for p in proofs] != list(range(1, rows + 1)):
         raise _refuse(path, "its rows are not 1..rows in order")
+    if len(middle) > MAX_MIDDLE or any(pile < 1 for pile in middle):
+        raise _refuse(path, f"its string w is not of at most {MAX_MIDDLE} positive piles")
+    base_law = _law(base["law"]) if base["kind"] in ("lone-piles", "row") else None
+    meter.estimate(path, *_table_cost(proofs, base_law, middle, rows))
     checked: dict[int, Row] = {}
     key: tuple[str, ...] = (own,)
     inner: dict[int, Row] = {}
     if base["kind"] == "row" and middle:
         source = path.parent / table_file("", variant, middle[1:]).name
-        inner_key, inner = _check_table(source, read_certificate(source))
+        inner_key, inner = _check_table(source, read_certificate(source), meter)
         key = (own, *inner_key)
     if key in _CHECKED:
         return key, _CHECKED[key]
@@ -172,7 +237,7 @@ def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dic
             break
         if len(checked) != proof.a:
             raise _refuse(path, f"row {proof.a} is proved but an input row is not")
-        checked[proof.a] = _check_row(path, proof, first[proof.a], checked)
+        checked[proof.a] = _check_row(path, proof, first[proof.a], checked, meter)
     for proof in proofs[len(checked) :]:
         if proof.law is not None:
             raise _refuse(path, f"row {proof.a} is proved but an input row is not")
@@ -180,6 +245,38 @@ def _check_table(path: Path, data: dict[str, Any]) -> tuple[tuple[str, ...], dic
         del _CHECKED[next(iter(_CHECKED))]
     _CHECKED[key] = {i: (row[0][: _needed(row[1])], row[1]) for i, row in checked.items()}
     return key, checked
+
+
+def _table_cost(
+    proofs: list[RowProof], base: Law | None, middle: tuple[int, ...], rows: int
+) -> tuple[int, str]:
+    """What checking a table costs by its claims, in cells, and its dearest part in words: the
+    first column (a search of each a·w), and per proved row a its a input rows and itself over
+    the columns to the repeat, the walks of its harmless input rows (lcm of its repeat and
+    their periods, each column compared with the relevant rows) and the residues of the
+    others."""
+    laws: dict[int, Law | None] = {0: base, **{p.a: p.law for p in proofs}}
+    cost = (rows + 1) * (1 + sum(middle)) ** 2 * len(middle)
+    dearest, words = cost, f"the first column: {rows:,} searches of a·w"
+    for proof in proofs:
+        if proof.law is None:
+            continue
+        columns = max(proof.start, 0) + max(proof.delta, 0) + 1
+        row = (proof.a + 1) * columns
+        for kind, inputs in (
+            ("walk", proof.harmless),
+            ("residues", proof.relevant + proof.crossing),
+        ):
+            for i in inputs:
+                law = laws.get(i)
+                if law is None or law.period < 1 or proof.delta < 1:
+                    continue
+                walk = math.lcm(proof.delta, law.period) * (1 + len(proof.relevant))
+                row += walk if kind == "walk" else law.period
+        cost += row
+        if row > dearest:
+            dearest, words = row, f"row {proof.a}: {proof.a + 1} rows over {columns:,} columns"
+    return cost, words
 
 
 def _needed(law: Law) -> int:
@@ -203,7 +300,9 @@ def _first_column(variant: str, middle: tuple[int, ...], lone: Row | None, rows:
     return values
 
 
-def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row]) -> Row:
+def _check_row(
+    path: Path, proof: RowProof, first: int, checked: dict[int, Row], meter: _Meter
+) -> Row:
     assert proof.law is not None
     a, start, delta = proof.a, proof.start, proof.delta
     where = f"row {a}: "
@@ -226,18 +325,19 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
         raise _refuse(path, where + "the state does not repeat")
     position = {v: b for b, v in enumerate(values)}
     shifted = [inputs[j, start:end].tolist() for j in proof.relevant]
+    bounded, relevant, crossing = set(proof.bounded), set(proof.relevant), set(proof.crossing)
     for i in range(a):
         law = checked[i][1]
         if start < law.preperiod:
             raise _refuse(path, where + f"the repeat starts before input row {i} is periodic")
-        if i in proof.bounded:
+        if i in bounded:
             span = _extend(checked[i], law.preperiod + law.period)[law.preperiod :]
             ok = law.saltus == 0 and max(span) < proof.mex
         elif law.saltus != law.period:
             ok = False
-        elif i in proof.relevant:
+        elif i in relevant:
             ok = delta % law.period == 0
-        elif i in proof.crossing:
+        elif i in crossing:
             ok = True  # checked with the relevant rows below
         else:
             ok = _never_meets(checked[i], values, position, start, delta, shifted)
@@ -245,7 +345,8 @@ def _check_row(path: Path, proof: RowProof, first: int, checked: dict[int, Row])
             raise _refuse(path, where + f"input row {i} is not of the kind stated")
     if proof.crossing:
         group = [checked[i] for i in proof.relevant + proof.crossing]
-        if not _predicted(group, values, mexes, position, start, delta):
+        spend = meter.spender(path, where + "the crossing input rows' joint check")
+        if not _predicted(group, values, mexes, position, start, delta, spend):
             raise _refuse(path, where + "the crossing input rows break the predicted values")
     _check_law(path, where, values, start, delta, proof.law)
     return values, proof.law
@@ -258,6 +359,7 @@ def _predicted(
     position: dict[int, int],
     start: int,
     delta: int,
+    spend: Callable[[int], None] = lambda cost: None,
 ) -> bool:
     """At every b from ``start`` on the inputs of ``group`` give the value the repeated state
     predicts, v(b′) + kΔ for b = b′ + kΔ: it is no input's value and every value from the mex
@@ -269,7 +371,8 @@ def _predicted(
     ρ ≡ β (mod gcd(Δ, p)) (Chinese remainders), ρ = (β + kΔ) mod p depending on k mod
     p / gcd(Δ, p). So the predicted value v(β) is hit iff d(ρ) = v(β) − β for such a ρ, and a
     hole h at β is always covered iff the classes of k at which some input has
-    d(ρ) = h − β cover every k (modulo the lcm of the inputs' p / gcd(Δ, p))."""
+    d(ρ) = h − β cover every k (modulo the lcm of the inputs' p / gcd(Δ, p)). Each step is
+    counted by ``spend`` (which refuses past the checker's budget)."""
     import numpy as np
 
     phases = np.arange(start, start + delta, dtype=np.int64)
@@ -288,10 +391,11 @@ def _predicted(
             hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
         inputs.append((p, g, pow(delta // g, -1, p // g) if p > g else 0, hits))
     for beta in range(start, start + delta):
+        spend(1 + max(values[beta] - mexes[beta], 0))
         for hole in range(mexes[beta], values[beta]):
             if position.get(hole, beta) < beta:
                 continue  # taken before β
-            if not _covered_always(inputs, beta, hole - beta):
+            if not _covered_always(inputs, beta, hole - beta, spend):
                 return False
     return True
 
@@ -302,7 +406,10 @@ def _pairs(first: Any, second: Any) -> Any:
 
 
 def _covered_always(
-    inputs: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]], beta: int, t: int
+    inputs: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]],
+    beta: int,
+    t: int,
+    spend: Callable[[int], None],
 ) -> bool:
     """Whether at every b = β + kΔ (k ≥ 0) some input has d(b mod p) = t: an input (period
     p, g = gcd(Δ, p), ``step`` the inverse of Δ / g modulo p / g) is at ρ = b mod p when
@@ -321,6 +428,7 @@ def _covered_always(
     span = math.lcm(*(m for m, _ in classes))
     if sum(len(ks) * (span // m) for m, ks in classes) < span:
         return False  # too few classes to cover every k
+    spend(span)  # before the array of ``span`` flags is made
     covered = np.zeros(span, dtype=bool)
     for m, ks in classes:
         for k in ks:
@@ -416,7 +524,7 @@ def _primes(n: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- Muller End-Nim
-def _check_muller(path: Path, data: dict[str, Any]) -> dict[int, tuple[Law, int]]:
+def _check_muller(path: Path, data: dict[str, Any], meter: _Meter) -> dict[int, tuple[Law, int]]:
     """Muller End-Nim's rows x·w·y, each constant from its b₀ (endnim.analysis.proofs.muller).
 
     For y ≥ B ≥ x + 2 the options y·wᵀ·x′ have values ≥ y − 1 > x (Horrocks 2017, Prop 3: a
@@ -427,25 +535,38 @@ def _check_muller(path: Path, data: dict[str, Any]) -> dict[int, tuple[Law, int]
     proves the row constant from b₀ (the law (b₀, 1, 0) with b₀ least). Returns (law, value)
     by row (0: the row w·b, if w is not empty)."""
     try:
-        middle = tuple(int(x) for x in data["middle"])
-        rows, base, proofs = int(data["rows"]), data["base"], list(data["proofs"])
+        middle = tuple(whole(x) for x in data["middle"])
+        rows, base, proofs = whole(data["rows"]), data["base"], list(data["proofs"])
         if str(data["variant"]) != "muller" or [p["a"] for p in proofs] != [*range(1, rows + 1)]:
             raise ValueError("not the rows 1..rows of Muller End-Nim")
     except (KeyError, TypeError, ValueError) as error:
         raise _refuse(path, f"it is malformed ({error!r})") from None
+    if len(middle) > MAX_MIDDLE or any(pile < 1 for pile in middle):
+        raise _refuse(path, f"its string w is not of at most {MAX_MIDDLE} positive piles")
+    size = (1 + sum(middle)) ** 2  # the search of x·w·y: about (x + 1)(y + 1)·size rows
+    costs = [(whole(p["a"]) + 1) * (max(whole(p["from"]), 0) + 1) * size for p in proofs]
+    dearest = max(range(len(costs)), key=costs.__getitem__, default=0)
+    meter.estimate(
+        path,
+        sum(costs),
+        f"row {dearest + 1}: the exact search to column {proofs[dearest]['from']:,}"
+        if proofs
+        else "nothing",
+        "search steps",
+    )
     checked: dict[int, tuple[Law, int]] = {}
     if middle:
         source = path.parent / table_file("", "muller", middle[1:]).name
-        inner = _check_muller(source, read_certificate(source)).get(middle[0])
-        if base["kind"] != "row" or inner != (_law(base["law"]), int(base["value"])):
+        inner = _check_muller(source, read_certificate(source), meter).get(middle[0])
+        if base["kind"] != "row" or inner != (_law(base["law"]), whole(base["value"])):
             raise _refuse(path, f"its input row {middle[0]} of {source} is not proved as stated")
         checked[0] = inner
     elif base["kind"] != "first-pile":
         raise _refuse(path, "its input row w·b is named wrongly")
     solver = _muller_solver()
     for proof in proofs:
-        x, law, value = int(proof["a"]), _law(proof["law"]), int(proof["value"])
-        column, where = int(proof["from"]), f"row {x}: "
+        x, law, value = whole(proof["a"]), _law(proof["law"]), whole(proof["value"])
+        column, where = whole(proof["from"]), f"row {x}: "
         if law.period != 1 or law.saltus != 0 or not 1 <= law.preperiod <= column:
             raise _refuse(path, where + "the law is not a constant from a column b₀ ≤ B")
         if column < x + 2 or any(column < row[0].preperiod for row in checked.values()):
@@ -469,7 +590,7 @@ def _muller_solver() -> Any:
 
 
 # ----------------------------------------------------------------------------- octal games
-def _check_octal(path: Path, data: dict[str, Any]) -> Law:
+def _check_octal(path: Path, data: dict[str, Any], meter: _Meter) -> Law:
     """Guy–Smith: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves it for every n ≥ n0 (t the
     last non-zero digit of the code)."""
     try:
@@ -482,6 +603,15 @@ def _check_octal(path: Path, data: dict[str, Any]) -> Law:
     if law.saltus != 0 or law.period < 1 or law.preperiod < 0:
         raise _refuse(path, "an octal law has saltus 0 and a positive period")
     last = 2 * law.preperiod + law.period + t
+    heaps = last + law.period + 1
+    splits = sum(1 for d in digits if d & 4)  # a split visits half the heap's pairs
+    meter.estimate(
+        path,
+        heaps * len(digits) + splits * heaps * heaps // 4,
+        f"the nim-sequence to heap {heaps - 1:,}: twice the preperiod {law.preperiod:,} plus "
+        f"two periods of {law.period:,}",
+        "heap options",
+    )
     values = _nim_sequence(digits, last + law.period)
     if any(values[n + law.period] != values[n] for n in range(law.preperiod, last)):
         raise _refuse(path, "the Guy–Smith check fails")
