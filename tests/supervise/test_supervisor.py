@@ -4,6 +4,7 @@ from outside, answers as plain data, a confined worker."""
 from __future__ import annotations
 
 import platform
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,14 @@ from endnim.supervise import Supervisor, WorkerFault
 from endnim.supervise.plain import error_from_data, error_to_data, plain_dumps, plain_loads
 
 JOBS = "tests.supervise.jobs"
+TESTS = str(Path(__file__).resolve().parents[1])
 
 
 @pytest.fixture
 def worker() -> Supervisor:
-    with Supervisor(label="rule set 'demo'", memory=2 * 2**30, hook_limit=1) as supervised:
+    with Supervisor(
+        label="rule set 'demo'", memory=2 * 2**30, hook_limit=1, readable=[TESTS]
+    ) as supervised:
         yield supervised
 
 
@@ -55,9 +59,29 @@ def test_an_answer_that_is_not_plain_data_is_refused(worker: Supervisor) -> None
     the supervisor by other means is refused unopened and the worker replaced."""
     with pytest.raises(TypeError, match=r"tests\.supervise\.jobs\.Foreign is no plain data"):
         worker.call(f"{JOBS}:foreign")
-    with pytest.raises(WorkerFault, match="is not opened from a worker"):
+    with pytest.raises(WorkerFault, match="answered with a frame that is not JSON"):
         worker.call(f"{JOBS}:forged")
     assert not worker.alive
+
+
+def test_answers_are_tied_to_their_jobs(worker: Supervisor) -> None:
+    """An extra answer, or one for another job, is refused, and the worker replaced: it never
+    becomes the answer of a later job (issue 38, route 9)."""
+    assert worker.call(f"{JOBS}:extra_answer", 1) == 1001  # its own job's: the first it sent
+    with pytest.raises(WorkerFault, match="answered for another job"):
+        worker.call("builtins:abs", -7)  # the stale second answer comes first: refused
+    assert worker.call("builtins:abs", -7) == 7  # a fresh worker
+    with pytest.raises(WorkerFault, match="answered for another job"):
+        worker.call(f"{JOBS}:other_job")
+
+
+def test_huge_and_deep_frames_are_refused_unopened(worker: Supervisor) -> None:
+    """A frame's length and depth are checked before anything is built (route 5)."""
+    with pytest.raises(WorkerFault, match="a frame of 4,294,967,295 bytes"):
+        worker.call(f"{JOBS}:huge_frame")
+    with pytest.raises(WorkerFault, match="answered with"):
+        worker.call(f"{JOBS}:deep_frame")
+    assert worker.call("builtins:abs", -7) == 7
 
 
 @pytest.mark.skipif(platform.system() != "Linux", reason="seccomp and /proc are Linux's")

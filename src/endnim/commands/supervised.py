@@ -120,7 +120,43 @@ def _worker(argv: list[str], stdin: int | None = None) -> Any:
         label=_label(argv),
         memory=rules_memory(),
         stdin=stdin,
+        readable=rules_files(argv),
+        writable=command_paths(argv),
     )
+
+
+def rules_files(argv: list[str]) -> list[str]:
+    """The rule-set files ``argv`` names (what its worker may read besides endnim).
+
+    >>> rules_files(["analyze", "--rules", "/no/such.py:X"])
+    []
+    """
+    paths = (spec.rpartition(":")[0] for spec in rules_specs(argv))
+    return [os.path.abspath(os.path.expanduser(p)) for p in paths if p and os.path.isfile(p)]
+
+
+def command_paths(argv: list[str]) -> list[str]:
+    """What the command line's own worker may write: the working directory and the files and
+    folders its arguments name (an output file's folder, if the file is not there yet). The
+    command is the user's own: it may write where it says; the interpreter, the installed
+    packages and endnim stay read-only over these (:mod:`endnim.supervise.launch`).
+
+    >>> command_paths(["analyze", "3 1"]) == [os.getcwd()]
+    True
+    """
+    found = [os.getcwd()]
+    for token in argv:
+        text = token.partition("=")[2] if token.startswith("-") else token
+        if not text or "\n" in text or ("/" not in text and not os.path.exists(text)):
+            continue
+        path = os.path.abspath(
+            os.path.expanduser(text.rpartition(":")[0] if ".py:" in text else text)
+        )
+        if os.path.exists(path):
+            found.append(path)
+        elif os.path.isdir(os.path.dirname(path)):
+            found.append(os.path.dirname(path))
+    return [p for p in dict.fromkeys(found) if p != "/"]
 
 
 def _start(worker: Any) -> None:
