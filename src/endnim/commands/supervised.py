@@ -373,14 +373,30 @@ def _line_answer(answer: Any) -> tuple[str, Any]:
 
 
 # ---------------------------------------------------------------------- in the worker
+def _endnim_writes() -> bool:
+    """Whether the running thread writes for endnim: the worker's main thread, or a thread of
+    endnim's or rich's own (a progress bar's refresh); never a thread a user's code started
+    (issue 41: its output never reaches endnim's streams)."""
+    import threading
+
+    thread = threading.current_thread()
+    if thread is threading.main_thread():
+        return True
+    module = type(thread).__module__
+    return module.startswith(("endnim.", "rich.")) or (
+        module == "threading" and thread.name.startswith("endnim-")
+    )
+
+
 class _EmitText(io.TextIOWrapper):
     """A worker's ``sys.stdout``/``sys.stderr``: what endnim writes goes to the supervisor as
-    ``emit`` messages; what a user's hook prints (inside the hook record) goes nowhere."""
+    ``emit`` messages; what a user's hook prints (inside the hook record), or a thread a user's
+    code started, goes nowhere."""
 
     def write(self, text: str) -> int:
         from endnim.supervise import watch
 
-        if watch.current().depth > 0:
+        if watch.current().depth > 0 or not _endnim_writes():
             return len(text)
         return super().write(text)
 
@@ -402,7 +418,7 @@ class _EmitRaw(io.RawIOBase):
         from endnim.supervise.channel import emit
 
         chunk = bytes(data)
-        if chunk and watch.current().depth == 0:
+        if chunk and watch.current().depth == 0 and _endnim_writes():
             emit(self.kind, chunk)
         return len(chunk)
 
