@@ -42,20 +42,38 @@ LINE_TIMEOUT = 600.0
 hook's own deadline, ``ENDNIM_HOOK_TIMEOUT``, is far shorter)."""
 
 
+JOB_TIMEOUT = 3600.0
+"""Seconds a whole command may take in its worker, wall clock and CPU (``ENDNIM_JOB_TIMEOUT``):
+held outside the worker, so nothing a user's code does can move it (issue 38)."""
+
+
+def _seconds(name: str, default: float) -> float | None:
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        return default
+    if value != value or value == float("inf"):
+        return default
+    return value if value > 0 else None
+
+
 def line_timeout() -> float | None:
     """Seconds one batch line may take (``ENDNIM_LINE_TIMEOUT``; 0 or less: no limit).
 
     >>> line_timeout()
     600.0
     """
-    text = os.environ.get("ENDNIM_LINE_TIMEOUT", "").strip()
-    try:
-        value = float(text) if text else LINE_TIMEOUT
-    except ValueError:
-        return LINE_TIMEOUT
-    if value != value or value == float("inf"):
-        return LINE_TIMEOUT
-    return value if value > 0 else None
+    return _seconds("ENDNIM_LINE_TIMEOUT", LINE_TIMEOUT)
+
+
+def job_timeout() -> float | None:
+    """Seconds a command may take in its worker (``ENDNIM_JOB_TIMEOUT``; 0 or less: no limit).
+
+    >>> job_timeout()
+    3600.0
+    """
+    return _seconds("ENDNIM_JOB_TIMEOUT", JOB_TIMEOUT)
 
 
 POSITIONAL_SPEC = frozenset({"rules-info"})
@@ -211,7 +229,9 @@ def run(argv: list[str]) -> int:
     worker = _worker(argv, stdin=_stdin_fd())
     try:
         _start(worker)
-        code = worker.call("endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write)
+        code = worker.call(
+            "endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write, timeout=job_timeout()
+        )
     except WorkerFault as fault:
         _error(str(fault))
         return 2
