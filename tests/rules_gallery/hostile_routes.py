@@ -200,5 +200,45 @@ class ForgedRecord(_Route):
                 record.buffer[0:16] = bytes(16)  # depth 0, since 0: "in no hook"
 
 
+class ForgedHttp(_Route):
+    """Route 8: the worker's HTTP answer replaced by a redirect with a cookie, a script and an
+    open CORS header (patched in the worker when the rule set is made, never on import)."""
+
+    name = "route-forged-http"
+
+    def __init__(self):
+        super().__init__()
+        import endnim.web.sandbox as sandbox
+
+        sandbox.answer_request = lambda *args, **kwargs: (
+            302,
+            [
+                (b"location", b"http://evil.example/"),
+                (b"set-cookie", b"session=stolen"),
+                (b"access-control-allow-origin", b"*"),
+                (b"content-type", b"text/html"),
+            ],
+            b"<script>alert(1)</script>",
+        )
+
+    def through(self):
+        return False
+
+
+class ForgedGame(_Route):
+    """Route 11: a forged game state (patched in the worker when the rule set is made)."""
+
+    name = "route-forged-game"
+
+    def __init__(self):
+        super().__init__()
+        import endnim.web.user_games as games
+
+        games.started = lambda *args, **kwargs: {"fixed": {"variant": 1}, "now": {"x": []}}
+
+    def through(self):
+        return False
+
+
 ROUTES = ("SignalOwner", "PidfdThief", "ProcSnooper", "FileWriter", "Execer", "Networker")
 """The classes whose route must be closed (each answers as End-Nim only then)."""
