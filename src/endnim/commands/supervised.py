@@ -219,9 +219,24 @@ def _error(message: str) -> None:
     print(f"endnim: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
 
 
+def _note_unsandboxed() -> None:
+    """Say in one line where no bubblewrap sandbox can run (the command still runs the user's
+    own file, as the user's own code, with the confinement there is)."""
+    from endnim.supervise.launch import unavailable
+
+    why = unavailable()
+    if why is not None:
+        print(
+            f"endnim: note: {why}; your rule set runs confined by Landlock and seccomp only",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def run(argv: list[str]) -> int:
     """Run the command line ``argv`` (which names a user's rule set) supervised; its exit
     status."""
+    _note_unsandboxed()
     if _command(argv) == "analyze" and any(
         token == "--batch" or token.startswith("--batch=") for token in argv
     ):
