@@ -319,3 +319,24 @@ def test_a_killed_command_leaves_no_worker_behind() -> None:
     process.kill()
     process.wait()
     _no_process_left(marker)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", ["ThreadStorm", "ProfilerLoop", "FinalizerLoop"])
+def test_code_outside_every_hook_is_stopped_by_the_deadline(name: str) -> None:
+    """Routes 6 and 41: threads that spin and print, a profile function or a finalizer that
+    loops in endnim's own code: the command answers or stops in one line within the job's
+    deadline held outside, nothing a thread prints reaches endnim's output, no process stays."""
+    started = time.monotonic()
+    done, marker = _endnim(
+        "analyze", "--rules", f"{ROUTES_FILE}:{name}", "--json", "3 1 4",
+        ENDNIM_JOB_TIMEOUT="15",
+    )  # fmt: skip
+    assert time.monotonic() - started < 90
+    assert "STORM-OUTPUT" not in done.stdout + done.stderr
+    if done.returncode == 0:
+        assert json.loads(done.stdout)["grundy"] == _end_nim("3 1 4")["grundy"]
+    else:
+        assert "did not answer within 15 s" in done.stderr or "did not return" in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    _no_process_left(marker)

@@ -240,5 +240,74 @@ class ForgedGame(_Route):
         return False
 
 
+class ExtraAnswer(_Route):
+    """Route 9: an answer written by hand before the worker's own, so one answer too many is on
+    the wire; the next request, another client's, must get its own answer."""
+
+    name = "route-extra-answer"
+    sent = False
+
+    def through(self):
+        from endnim.supervise import channel
+
+        if not ExtraAnswer.sent:
+            ExtraAnswer.sent = True
+            with contextlib.suppress(Exception):
+                channel.send(
+                    "ok", (200, [(b"content-type", b"application/json")], b'{"grundy": 99}')
+                )
+        return False
+
+
+class ThreadStorm(_Route):
+    """Issue 41: every call starts threads that spin and print for ever."""
+
+    name = "route-thread-storm"
+
+    def through(self):
+        import threading
+
+        def spin():
+            while True:
+                print("STORM-OUTPUT", file=sys.stderr)
+
+        for _ in range(2):
+            with contextlib.suppress(RuntimeError):
+                threading.Thread(target=spin, daemon=False).start()
+        return False
+
+
+class ProfilerLoop(_Route):
+    """Route 6: code that runs in no hook at all: a profile function that loops for ever once
+    endnim's own code calls anything."""
+
+    name = "route-profiler"
+
+    def through(self):
+        def loop(frame, event, arg):
+            sys.setprofile(None)
+            while True:
+                pass
+
+        sys.setprofile(loop)
+        return False
+
+
+class FinalizerLoop(_Route):
+    """Route 6: a finalizer that loops for ever when the collector runs it, in endnim's code."""
+
+    name = "route-finalizer"
+
+    def through(self):
+        class Cycle:
+            def __del__(self):
+                while True:
+                    pass
+
+        first, second = Cycle(), Cycle()
+        first.other, second.other = second, first
+        return False
+
+
 ROUTES = ("SignalOwner", "PidfdThief", "ProcSnooper", "FileWriter", "Execer", "Networker")
 """The classes whose route must be closed (each answers as End-Nim only then)."""

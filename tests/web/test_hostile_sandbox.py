@@ -111,7 +111,7 @@ def _serve(names: list[str]) -> Iterator[tuple[TestClient, Any]]:
 
 @pytest.fixture(scope="module")
 def routes() -> Iterator[tuple[TestClient, Any]]:
-    yield from _serve([*ROUTES, "LeavesFiles"])
+    yield from _serve([*ROUTES, "LeavesFiles", "ExtraAnswer"])
 
 
 @pytest.fixture(scope="module")
@@ -171,4 +171,20 @@ def test_a_forged_game_state_is_one_422(forgers: tuple[TestClient, Any]) -> None
         "/api/games", json={"variant": _named(sandbox, "ForgedGame"), "position": "3 1 4"}
     )
     assert game.status_code == 422, game.text
+    _built_in_answers(client)
+
+
+def test_an_extra_answer_never_reaches_another_request(routes: tuple[TestClient, Any]) -> None:
+    """Route 9: a worker that writes one answer too many costs its own request at most; the
+    next request, another rule set's, gets its own answer (a fresh worker), never the extra."""
+    client, sandbox = routes
+    client.get(
+        "/api/analyze", params={"variant": _named(sandbox, "ExtraAnswer"), "position": "3 1 4"}
+    )
+    for name in ("SignalOwner", "Networker"):
+        answer = client.get(
+            "/api/analyze", params={"variant": _named(sandbox, name), "position": "3 1 4"}
+        )
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["grundy"] == 7
     _built_in_answers(client)

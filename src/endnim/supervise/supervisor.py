@@ -149,6 +149,10 @@ def _split_tag(tag: str, fallback: str) -> tuple[str, str]:
     return label, hook if _HOOK.fullmatch(hook) else ""
 
 
+class _Stale(Exception):
+    """The worker sent a message of an earlier job: it is replaced and the job sent again."""
+
+
 class Supervisor:
     """One supervised worker (see the module's text).
 
@@ -195,6 +199,7 @@ class Supervisor:
         self.record: watch.HookRecord | None = None
         self._page: Any = None
         self._scratch: str | None = None
+        self._issued: dict[str, None] = {}
 
     # ------------------------------------------------------------------ life
     def _command(self, fds: tuple[int, int], config: dict[str, Any]) -> list[str]:
@@ -343,16 +348,42 @@ class Supervisor:
                 return self.call(reference, *args, on_emit=on_emit, timeout=timeout)
             finally:
                 self.label = saved
-        assert self.sock is not None
-        job = secrets.token_hex(8)
+        for attempt in range(2):
+            if self._stale_waiting():
+                self.start()  # it wrote after its last answer: a fresh worker for this job
+            assert self.sock is not None
+            job = secrets.token_hex(8)
+            self._issued[job] = None
+            while len(self._issued) > 64:
+                del self._issued[next(iter(self._issued))]
+            try:
+                write_frame(self.sock, {"id": job, "call": reference, "args": list(args)})
+            except OSError:
+                raise self._fault("its worker process could not be reached") from None
+            try:
+                message = self._wait(timeout, on_emit, job)
+            except _Stale:
+                if attempt:
+                    raise self._fault("its worker process answered for another job") from None
+                self.start()  # an earlier job's extra message: this job on a fresh worker
+                continue
+            if message[0] == "ok":
+                return message[2]
+            raise error_from_data(message[2])
+        raise AssertionError("unreachable")
+
+    def _stale_waiting(self) -> bool:
+        """Whether the worker wrote something after its last answer (no job is running)."""
+        if self.reader is None or self.sock is None:
+            return False
+        if self.reader.pending():
+            return True
+        import select
+
         try:
-            write_frame(self.sock, {"id": job, "call": reference, "args": list(args)})
-        except OSError:
-            raise self._fault("its worker process could not be reached") from None
-        message = self._wait(timeout, on_emit, job)
-        if message[0] == "ok":
-            return message[2]
-        raise error_from_data(message[2])
+            return bool(select.select([self.sock], [], [], 0)[0])
+        except (OSError, ValueError):
+            return True
 
     def _message(self, job: str, starting: bool, timeout: float) -> tuple[Any, ...] | None:
         """The worker's next message for ``job`` within ``timeout`` seconds, checked; a
@@ -371,6 +402,9 @@ class Supervisor:
         if not (isinstance(message, tuple) and len(message) >= 3 and type(message[0]) is str):
             raise self._fault("its worker process answered with a malformed message")
         if message[1] != job:
+            if message[1] in self._issued:  # an extra message of an earlier job
+                self.stop()
+                raise _Stale
             raise self._fault("its worker process answered for another job (refused)")
         kind = message[0]
         if kind == "emit" and len(message) == 4 and not starting:
