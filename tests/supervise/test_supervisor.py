@@ -103,3 +103,12 @@ def test_errors_travel_as_data_and_never_as_classes() -> None:
     assert plain_loads(plain_dumps({"a": (1, b"2")})) == {"a": (1, b"2")}
     with pytest.raises(Exception, match="not opened"):
         plain_loads(plain_dumps(MoveError("no")))
+
+
+def test_a_forged_hook_record_names_no_built_in(worker: Supervisor) -> None:
+    """Route 6: the hook page is the worker's word: a tag blaming the built-in End-Nim (or
+    naming a hook that is no name) is not repeated; the supervisor's own label is."""
+    with pytest.raises(WorkerFault) as fault:
+        worker.call(f"{JOBS}:in_hook_forever", "the built-in End-Nim (endnim)")
+    assert str(fault.value).startswith("rule set 'demo': ends() did not return")
+    assert "End-Nim" not in str(fault.value)
