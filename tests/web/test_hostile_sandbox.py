@@ -141,8 +141,7 @@ def test_every_route_is_closed_under_serve(routes: tuple[TestClient, Any], name:
     assert answer.status_code == 200, answer.text
     assert answer.json()["grundy"] == 7
     _built_in_answers(client)
-    sandbox.pool.close()  # every worker ends: its scratch goes with it
-    sandbox.pool = type(sandbox.pool)(1, timeout=20, make=sandbox.pool._make)
+    sandbox.pool.recycle()  # every worker ends: its scratch goes with it
     assert not [path for path in LEFT_BEHIND if os.path.exists(path)], "files left behind"
 
 
