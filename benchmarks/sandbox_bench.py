@@ -1,18 +1,21 @@
 """Benchmark: the cost of the sandbox around users' rule sets (issue 38), in one run.
 
-Three ways to start the same worker (``endnim.supervise.Supervisor``), measured side by side:
+The same worker (``endnim.supervise.Supervisor``) measured side by side:
 
-- **bare**: the interpreter alone, ``python -c "import endnim.supervise.worker"`` (what any
-  worker pays before it answers);
-- **confined**: the worker as a plain child process (``ENDNIM_NO_BWRAP=1``): Landlock, the
-  seccomp allow-list, rlimits, JSON frames, but no namespaces;
-- **sandboxed**: the worker inside bubblewrap as every command and the server start it.
+- **before**: the baseline commit's worker (``--baseline``, default da6c92e, the main this work
+  started from: pickle over a ``Connection``, a seccomp deny-list, no namespaces), its ``src``
+  extracted with ``git archive`` and run with this checkout's compiled kernels;
+- **confined**: this checkout's worker as a plain child process (``ENDNIM_NO_BWRAP=1``):
+  Landlock, the seccomp allow-list, rlimits, JSON frames, but no namespaces;
+- **sandboxed**: this checkout's worker inside bubblewrap, as every command and the server
+  start it;
+- and the interpreter alone, ``python -c "import endnim.supervise.worker"``.
 
 Figures: start-up (to the worker's "ready"), the round trip of one small job
 (``builtins:abs``), the round trip of a job answering 1 MiB of bytes, and the whole command
 ``endnim analyze --rules examples/variants/capped.py:CappedEndNim --json "3 1 4"`` (a user's rule
-set on the command line, end to end). Each figure is given with its ratio to the confined
-worker measured in this run (start-up also to the bare interpreter).
+set on the command line, end to end). The ratio is sandboxed / before, both measured in this
+run.
 
 Run from the repository root::
 
@@ -29,9 +32,11 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -53,48 +58,79 @@ def _bare(starts: int) -> float:
     return _median(times)
 
 
-def _worker(sandboxed: bool, starts: int, calls: int) -> dict[str, float]:
-    from endnim.supervise import Supervisor, launch
-
-    saved = os.environ.get(launch.NO_SANDBOX_ENV)
-    if sandboxed:
-        os.environ.pop(launch.NO_SANDBOX_ENV, None)
-    else:
-        os.environ[launch.NO_SANDBOX_ENV] = "1"
-    try:
-        start_times = []
-        for _ in range(starts):
-            with Supervisor(label="bench") as worker:
-                began = time.perf_counter()
-                worker.start()
-                start_times.append(time.perf_counter() - began)
-                if sandboxed and not worker.sandboxed:
-                    raise SystemExit(f"no sandbox here: {launch.unavailable()}")
-        with Supervisor(label="bench") as worker:
-            worker.start()
-            began = time.perf_counter()
-            for index in range(calls):
-                worker.call("builtins:abs", -index)
-            small = (time.perf_counter() - began) / calls
-            big_calls = max(10, calls // 50)
-            began = time.perf_counter()
-            for _ in range(big_calls):
-                worker.call("builtins:bytes", 2**20)
-            big = (time.perf_counter() - began) / big_calls
-    finally:
-        if saved is None:
-            os.environ.pop(launch.NO_SANDBOX_ENV, None)
-        else:
-            os.environ[launch.NO_SANDBOX_ENV] = saved
-    return {"start_s": _median(start_times), "call_s": small, "call_1mib_s": big}
+MEASURE = """
+import json, sys, time
+from endnim.supervise import Supervisor
+starts, calls = int(sys.argv[1]), int(sys.argv[2])
+start_times = []
+for _ in range(starts):
+    with Supervisor(label="bench") as worker:
+        began = time.perf_counter()
+        worker.start()
+        start_times.append(time.perf_counter() - began)
+        sandboxed = bool(getattr(worker, "sandboxed", False))
+with Supervisor(label="bench") as worker:
+    worker.start()
+    began = time.perf_counter()
+    for index in range(calls):
+        worker.call("builtins:abs", -index)
+    small = (time.perf_counter() - began) / calls
+    big_calls = max(10, calls // 50)
+    began = time.perf_counter()
+    for _ in range(big_calls):
+        worker.call("builtins:bytes", 2**20)
+    big = (time.perf_counter() - began) / big_calls
+start_times.sort()
+print(json.dumps({"start_s": start_times[len(start_times) // 2], "call_s": small,
+                  "call_1mib_s": big, "sandboxed": sandboxed}))
+"""
 
 
-def _command(sandboxed: bool, runs: int) -> float:
+def _env(src: Path | None, sandboxed: bool) -> dict[str, str]:
     env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     if sandboxed:
         env.pop("ENDNIM_NO_BWRAP", None)
     else:
         env["ENDNIM_NO_BWRAP"] = "1"
+    return env
+
+
+def _worker(src: Path | None, sandboxed: bool, starts: int, calls: int) -> dict[str, Any]:
+    """Start-up and round trips of the worker of ``src`` (``None``: this checkout)."""
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(starts), str(calls)],
+        capture_output=True,
+        text=True,
+        env=_env(src, sandboxed),
+        cwd=ROOT,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"measuring the worker failed: {done.stderr[-500:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    if sandboxed and not result["sandboxed"]:
+        raise SystemExit("no bubblewrap sandbox here: see endnim.supervise.launch.unavailable()")
+    return result
+
+
+def baseline_tree(ref: str, where: Path) -> Path:
+    """The baseline's ``src`` (git archive), with this checkout's compiled kernels copied in."""
+    archive = subprocess.run(
+        ["git", "archive", ref, "src"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    where.mkdir(parents=True)
+    subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    for built in (ROOT / "src").rglob("*.so"):
+        target = where / built.relative_to(ROOT)
+        if target.parent.is_dir():
+            shutil.copy2(built, target)
+    return where / "src"
+
+
+def _command(src: Path | None, sandboxed: bool, runs: int) -> float:
+    env = _env(src, sandboxed)
     times = []
     for _ in range(runs):
         began = time.perf_counter()
@@ -113,26 +149,42 @@ def _command(sandboxed: bool, runs: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--baseline", default="da6c92e", help="the commit before the sandbox (default: da6c92e)"
+    )
     args = parser.parse_args(argv)
     starts, calls = (3, 300) if args.quick else (10, 2000)
     print("sandbox bench: measuring...", file=sys.stderr)
     bare = _bare(starts)
-    confined = _worker(False, starts, calls)
-    sandboxed = _worker(True, starts, calls)
-    command_confined = _command(False, starts)
-    command_sandboxed = _command(True, starts)
-    rows: list[tuple[str, float, float, str]] = [
-        ("worker start-up", confined["start_s"], sandboxed["start_s"], f"{bare:.3f} s bare"),
-        ("round trip, small job", confined["call_s"], sandboxed["call_s"], ""),
-        ("round trip, 1 MiB answer", confined["call_1mib_s"], sandboxed["call_1mib_s"], ""),
-        ("analyze --rules (whole command)", command_confined, command_sandboxed, ""),
+    with tempfile.TemporaryDirectory() as folder:
+        old_src = baseline_tree(args.baseline, Path(folder) / "baseline")
+        before = _worker(old_src, False, starts, calls)
+        command_before = _command(old_src, False, starts)
+    confined = _worker(None, False, starts, calls)
+    sandboxed = _worker(None, True, starts, calls)
+    command_confined = _command(None, False, starts)
+    command_sandboxed = _command(None, True, starts)
+    rows: list[tuple[str, float, float, float]] = [
+        ("worker start-up", before["start_s"], confined["start_s"], sandboxed["start_s"]),
+        ("round trip, small job", before["call_s"], confined["call_s"], sandboxed["call_s"]),
+        (
+            "round trip, 1 MiB answer",
+            before["call_1mib_s"],
+            confined["call_1mib_s"],
+            sandboxed["call_1mib_s"],
+        ),
+        ("analyze --rules (whole command)", command_before, command_confined, command_sandboxed),
     ]
-    print("| figure | confined (no namespaces) | sandboxed (bubblewrap) | ratio | note |")
-    print("|---|---:|---:|---:|---|")
-    for name, base, after, note in rows:
+    print(f"bare interpreter start (import endnim.supervise.worker): {bare * 1e3:.0f} ms\n")
+    print(
+        f"| figure | before ({args.baseline}: pickle, seccomp deny-list) | after, confined "
+        "(no namespaces) | after, sandboxed (bubblewrap) | sandboxed / before |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for name, old, mid, after in rows:
         print(
-            f"| {name} | {base * 1e3:.2f} ms | {after * 1e3:.2f} ms "
-            f"| {after / base:.2f}× | {note} |"
+            f"| {name} | {old * 1e3:.2f} ms | {mid * 1e3:.2f} ms | {after * 1e3:.2f} ms "
+            f"| {after / old:.2f}× |"
         )
     results: dict[str, Any] = {
         "machine": platform.platform(),
@@ -140,9 +192,11 @@ def main(argv: list[str] | None = None) -> int:
         "starts": starts,
         "calls": calls,
         "bare_start_s": bare,
+        "baseline": args.baseline,
+        "before": {**before, "command_s": command_before},
         "confined": {**confined, "command_s": command_confined},
         "sandboxed": {**sandboxed, "command_s": command_sandboxed},
-        "ratios": {name: after / base for name, base, after, _ in rows},
+        "ratios_sandboxed_to_before": {name: after / old for name, old, _, after in rows},
         "start_vs_bare": sandboxed["start_s"] / bare,
     }
     (ROOT / "benchmarks" / "sandbox_results.json").write_text(json.dumps(results, indent=2) + "\n")
