@@ -252,7 +252,7 @@ def test_a_batch_whose_workers_are_killed_stopped_and_starved_at_random_loses_no
 ROUTES_FILE = GALLERY / "hostile_routes.py"
 
 
-@pytest.mark.parametrize("cell", ["analyze", "batch"])
+@pytest.mark.parametrize("cell", ["analyze", pytest.param("batch", marks=pytest.mark.long)])
 @pytest.mark.parametrize("name", [*ROUTES, "LeavesFiles"])
 def test_every_route_around_the_sandbox_is_closed(name: str, cell: str) -> None:
     """Each route of issue 38 (signals by F_SETOWN, pidfd, other processes' /proc, writes into
@@ -273,9 +273,19 @@ def test_every_route_around_the_sandbox_is_closed(name: str, cell: str) -> None:
     assert not [path for path in LEFT_BEHIND if os.path.exists(path)], "files left behind"
 
 
-def test_check_rules_runs_every_route_confined() -> None:
-    """check-rules exercises each route's hooks in its worker: no route ends the worker."""
-    for name in ROUTES:
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("SignalOwner", "Execer"),
+        pytest.param(
+            ("PidfdThief", "ProcSnooper", "FileWriter", "Networker"), marks=pytest.mark.long
+        ),
+    ],
+)
+def test_check_rules_runs_every_route_confined(names: tuple[str, ...]) -> None:
+    """check-rules exercises each route's hooks in its worker: no route ends the worker (the
+    batch cells and four of these run in fuzz.sh, ``pytest -m long``)."""
+    for name in names:
         done, marker = _endnim(
             "check-rules", "--json", "--max-piles", "2", "--max-pile", "3", f"{ROUTES_FILE}:{name}"
         )
