@@ -79,3 +79,17 @@ def test_serve_refuses_rule_sets_where_no_sandbox_can_run(monkeypatch: pytest.Mo
     )
     assert done.returncode == 0, done.stderr  # the command line still runs the user's file
     assert done.stderr.count("\n") == 1 and "Landlock and seccomp only" in done.stderr
+
+
+def test_texts_from_a_worker_are_plain() -> None:
+    """Route 10/11: an error's text or a rule set's title carries no terminal escape or line
+    break into endnim's output or the API."""
+    from endnim.supervise.plain import error_from_data
+    from endnim.variants import get_variant
+    from endnim.web.stand_ins import describe, stand_in
+
+    error = error_from_data(("MoveError", "no\x1b[2J move\r\nhere", {}))
+    assert str(error).isprintable() and "\x1b" not in str(error)
+    facts = {**describe(get_variant("endnim")), "name": "plain-texts", "aliases": []}
+    facts.update(title="evil\x1b]0;owned\x07 title\n", spec="x.py:X", label="rule set 'x'")
+    assert stand_in(facts).title.isprintable()
