@@ -59,6 +59,8 @@ def test_a_worker_sees_its_own_namespaces_and_a_read_only_world() -> None:
         assert worker.call("os:listdir", "/tmp") == []  # its own, empty scratch
         with pytest.raises(PermissionError):
             worker.call("os:getpriority", 0, 0)  # not on the allow-list
+        with pytest.raises(PermissionError):
+            worker.call("fcntl:ioctl", 0, 0x5412, b"x")  # TIOCSTI: typing into a terminal
     assert not os.path.exists(os.path.join(site, "endnim-sandbox-probe"))
 
 

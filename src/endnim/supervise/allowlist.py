@@ -12,7 +12,7 @@ only with conditions:
   ``rt_sigqueueinfo``, ``process_vm_*``, ``ptrace``, ``kcmp``;
 - ``fcntl`` but never ``F_SETOWN``, ``F_SETSIG``, ``F_SETOWN_EX`` (a signal delivered by the
   kernel on I/O is a signal to any process of the same user), ``ioctl`` but never ``FIOSETOWN``
-  or ``SIOCSPGRP`` (the same, by the other door);
+  or ``SIOCSPGRP`` (the same, by the other door) nor ``TIOCSTI`` (typing into a terminal);
 - ``prlimit64`` to read a limit only; no ``setrlimit``, ``setpriority``, ``sched_setscheduler``;
 - no ``socket``, ``connect``, ``bind``, ``listen``, ``accept`` unless the rule set is allowed the
   network; no ``memfd_create`` (memory no address-space limit counts), ``userfaultfd``,
@@ -195,6 +195,10 @@ _CLONE_THREAD = 0x00010000
 _CMP_EQ, _CMP_LT, _CMP_GT, _CMP_MASKED_EQ = 4, 2, 6, 7
 _F_SETOWN, _F_SETSIG, _F_SETOWN_EX = 8, 10, 15
 _FIOSETOWN, _SIOCSPGRP = 0x8901, 0x8902
+_TIOCSTI = 0x5412
+_IOCTLS = (0x5413, 0x5414, 0x541B, 0x5421, 0x5450, 0x5451, 0x5452)
+"""TIOCGWINSZ, TIOCSWINSZ, FIONREAD, FIONBIO, FIONCLEX, FIOCLEX, FIOASYNC (which only sets
+O_ASYNC: whom it signals is F_SETOWN's business, refused)."""
 
 
 def _errno(code: int) -> int:
@@ -275,7 +279,11 @@ def install(network: bool = False) -> bool:
         for command in range(_F_SETSIG + 1, _F_SETOWN_EX):
             ok = ok and rule(_ACT_ALLOW, "fcntl", (1, _CMP_EQ, command, 0))
         ok = ok and rule(_ACT_ALLOW, "fcntl", (1, _CMP_GT, _F_SETOWN_EX, 0))
-        ok = ok and rule(_ACT_ALLOW, "ioctl", (1, _CMP_LT, _FIOSETOWN, 0))
+        # ioctl: below TIOCSTI (which types into a terminal), the few terminal and descriptor
+        # requests an interpreter makes above it, and everything past SIOCSPGRP
+        ok = ok and rule(_ACT_ALLOW, "ioctl", (1, _CMP_LT, _TIOCSTI, 0))
+        for request in _IOCTLS:
+            ok = ok and rule(_ACT_ALLOW, "ioctl", (1, _CMP_EQ, request, 0))
         ok = ok and rule(_ACT_ALLOW, "ioctl", (1, _CMP_GT, _SIOCSPGRP, 0))
         return bool(ok and library.seccomp_load(context) == 0)
     finally:
