@@ -48,7 +48,12 @@ def bwrap_path() -> str | None:
 def _probe(program: str) -> str | None:
     try:
         done = subprocess.run(
-            [program, *_base_arguments(), *_python_arguments(), "--", sys.executable, "-c", "pass"],
+            [
+                program,
+                *_base_arguments(),
+                "--",
+                "/usr/bin/true" if os.path.exists("/usr/bin/true") else "true",
+            ],
             capture_output=True,
             timeout=30,
             check=False,
