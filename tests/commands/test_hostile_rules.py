@@ -273,6 +273,21 @@ def test_every_route_around_the_sandbox_is_closed(name: str, cell: str) -> None:
     assert not [path for path in LEFT_BEHIND if os.path.exists(path)], "files left behind"
 
 
+@pytest.mark.parametrize("command", [["analyze", "--json", "3 1 4"], ["analyze", "3 1 4"]])
+def test_what_user_threads_print_never_reaches_endnim(command: list[str]) -> None:
+    """Issue 41: threads of a user's code that print to both streams and raise: endnim's output
+    is its own, nothing of theirs, and the command ends without waiting for them."""
+    started = time.monotonic()
+    done, marker = _endnim(command[0], "--rules", f"{ROUTES_FILE}:PrintingThreads", *command[1:])
+    assert done.returncode == 0, done.stderr
+    assert "THREAD-OUTPUT" not in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and done.stderr == ""
+    if "--json" in command:
+        assert json.loads(done.stdout)["grundy"] == _end_nim("3 1 4")["grundy"]
+    assert time.monotonic() - started < 60  # the lingering thread sleeps an hour
+    _no_process_left(marker)
+
+
 @pytest.mark.parametrize(
     "names",
     [

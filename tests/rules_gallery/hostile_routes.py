@@ -259,6 +259,34 @@ class ExtraAnswer(_Route):
         return False
 
 
+class PrintingThreads(_Route):
+    """Issue 41: threads started once that print to both streams and then raise; none of it may
+    reach endnim's output, and the command must not wait for them."""
+
+    name = "route-printing-threads"
+    started = False
+
+    def through(self):
+        import threading
+        import time
+
+        def talk():
+            for _ in range(200):
+                print("THREAD-OUTPUT")
+                print("THREAD-OUTPUT", file=sys.stderr)
+                time.sleep(0.001)
+            raise RuntimeError("THREAD-OUTPUT raised")
+
+        def linger():
+            time.sleep(3600)
+
+        if not PrintingThreads.started:
+            PrintingThreads.started = True
+            threading.Thread(target=talk).start()
+            threading.Thread(target=linger).start()  # not a daemon: nothing may wait for it
+        return False
+
+
 class ThreadStorm(_Route):
     """Issue 41: every call starts threads that spin and print for ever."""
 
