@@ -17,6 +17,9 @@ other job is refused and the worker replaced), while it:
   the hook. The record is the worker's word: it can only bring a kill sooner (the worker
   harming itself) and name a hook, never hold a kill off.
 
+``ENDNIM_WORKER_DEBUG=1`` lets a worker's standard error through (to see why a worker does not
+start); nothing else of a worker's reaches endnim's streams.
+
 Each of these raises :class:`WorkerFault` (a :class:`~endnim.errors.RuleSetError`, one line
 naming the rule set), kills the worker's whole process group, and leaves the supervisor ready
 to :meth:`~Supervisor.start` a fresh worker for the next job. No signal is ever raised into
