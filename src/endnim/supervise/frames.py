@@ -152,7 +152,14 @@ def decode(data: bytes) -> Any:
 
 
 def write_frame(sock: socket.socket, value: Any) -> None:
-    """Send ``value`` on ``sock`` as one frame (blocking)."""
+    """Send ``value`` on ``sock`` as one frame (blocking).
+
+    >>> left, right = socket.socketpair()
+    >>> write_frame(left, ("ok", 1))
+    >>> FrameReader(right).read(1.0)
+    ('ok', 1)
+    >>> left.close(); right.close()
+    """
     data = encode(value)
     sock.sendall(_HEAD.pack(len(data)) + data)
 

@@ -38,7 +38,11 @@ NO_SANDBOX_ENV = "ENDNIM_NO_BWRAP"
 
 
 def bwrap_path() -> str | None:
-    """The ``bwrap`` program, or ``None``."""
+    """The ``bwrap`` program, or ``None``.
+
+    >>> bwrap_path() is None or bwrap_path().endswith("bwrap")
+    True
+    """
     if os.environ.get(NO_SANDBOX_ENV) == "1":
         return None
     return shutil.which("bwrap")
@@ -82,7 +86,11 @@ def unavailable() -> str | None:
 
 
 def available() -> bool:
-    """Whether workers run in a bubblewrap sandbox here."""
+    """Whether workers run in a bubblewrap sandbox here.
+
+    >>> available() == (unavailable() is None)
+    True
+    """
     return unavailable() is None
 
 
@@ -196,7 +204,11 @@ def _launch_loop() -> None:
 
 def spawn(start: Callable[[], Any]) -> Any:
     """``start()`` (which starts a process) run in the one launching thread that lives as long
-    as this process (see the module's text); its result, or its exception raised here."""
+    as this process (see the module's text); its result, or its exception raised here.
+
+    >>> spawn(lambda: 6 * 7)
+    42
+    """
     global _LAUNCHER
     with _LAUNCHER_LOCK:
         if _LAUNCHER is None or not _LAUNCHER.is_alive():
