@@ -8,7 +8,7 @@ import click
 
 
 @click.command(name="check-rules")
-@click.argument("spec", metavar="FILE.py:CLASS")
+@click.argument("spec", metavar="FILE.py:CLASS|FILE.toml")
 @click.option(
     "--max-piles",
     type=click.IntRange(1, 6),

@@ -12,7 +12,7 @@ from endnim.web.compute import DEFAULT_TIMEOUT
 @rules_file_option(
     "Load your own rule set from a file and offer it on the page and the API (user code is "
     "loaded only from here, never from a web request; it runs in sandboxed worker processes, "
-    "never in the server).",
+    "never in the server; a FILE.toml rule set is data, read by the server itself).",
     defer=True,
 )
 @click.option(
@@ -62,6 +62,11 @@ def serve(host: str, port: int, timeout: float, trust_rules: bool) -> None:
     from endnim.web.sandbox import Sandbox
 
     spec = rules_spec_given()  # users' own code: loaded by the sandbox's workers, never here
+    if spec is not None and spec.strip().lower().endswith(".toml"):
+        from endnim.variants import load_rules
+
+        load_rules(spec)  # a rule set written as data runs no code: read here, no sandbox
+        spec = None
     if spec is not None and trust_rules:
         from endnim.supervise.launch import unavailable
 
