@@ -1,7 +1,8 @@
 """The fuzz run's rule-set sections (issues 29 and 34), called by benchmarks/fuzz_run.py:
 
 - ``rule_set_matrix``: every class of the two galleries (tests/rules_gallery/broken.py and
-  hostile.py, and a file whose import never ends) through every command that takes a user's
+  hostile.py, the routes around the sandbox of hostile_routes.py, and a file whose import
+  never ends) through every command that takes a user's
   rule set; each cell must be an answer (for the classes whose attack leaves the game intact:
   the correct one) or one line, with no hang, no internal error and no process left behind;
 - ``worker_fault_batches``: batches of a user's rule set whose workers another process kills,
@@ -39,6 +40,9 @@ def _classes() -> list[tuple[str, str, str | None, bool]]:
     cells = [("broken.py", name, FAULTS[name], False) for name in FAULTS]
     cells += [("hostile.py", name, HOSTILE[name], HOSTILE[name] is None) for name in HOSTILE]
     cells.append(("looping_import.py", "Never", "import()", False))
+    from rules_gallery.hostile_routes import ROUTES  # issue 38: each answers End-Nim's if closed
+
+    cells += [("hostile_routes.py", name, None, True) for name in (*ROUTES, "LeavesFiles")]
     return cells
 
 

@@ -23,9 +23,12 @@
 #  13. benchmarks/proof_bench.py proofs of atlas rows (prover, checker) against observing them
 #                                (proof_results.json); ENDNIM_BENCH=proof-atlas: the time to prove
 #                                the whole End-Nim atlas, a <= 32 (proof_bench.py --atlas)
+#  14. benchmarks/sandbox_bench.py the sandbox around users' rule sets: worker start-up and round
+#                                trips inside bubblewrap vs a confined worker without namespaces
+#                                (sandbox_results.json)
 # Prints Markdown reports to stdout, progress to stderr. Options go to run.py; --quick also
 # shrinks the others. Set ENDNIM_BENCH=engine|sweep|cgt|graphs|atlas|theory|quotient|generic|own|
-# thermo|treesweep|depots|proofs|proof-atlas to run only one (proof-atlas only when named).
+# thermo|treesweep|depots|proofs|sandbox|proof-atlas to run only one (proof-atlas only when named).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -82,6 +85,10 @@ fi
 if [[ "$only" == all || "$only" == proofs ]]; then
     if (( quick )); then .venv/bin/python benchmarks/proof_bench.py --quick
     else .venv/bin/python benchmarks/proof_bench.py; fi
+fi
+if [[ "$only" == all || "$only" == sandbox ]]; then
+    if (( quick )); then .venv/bin/python benchmarks/sandbox_bench.py --quick
+    else .venv/bin/python benchmarks/sandbox_bench.py; fi
 fi
 if [[ "$only" == proof-atlas ]]; then
     .venv/bin/python benchmarks/proof_bench.py --atlas

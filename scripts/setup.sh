@@ -21,3 +21,6 @@ if (( stale )); then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
   touch "$stamp"
 fi
+# The sandbox around users' rule sets needs bubblewrap and libseccomp from the system
+# (docs/architecture.md, "The sandbox"): installed with apt-get when missing and allowed.
+bash scripts/ensure_sandbox.sh

@@ -4,6 +4,7 @@ loses no line whatever happens to its workers (issues 29 and 34)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -19,6 +20,7 @@ import pytest
 
 from tests.rules_gallery.batch_faults import ATTACKS
 from tests.rules_gallery.hostile import HOSTILE
+from tests.rules_gallery.hostile_routes import LEFT_BEHIND, ROUTES
 
 GALLERY = Path(__file__).parents[1] / "rules_gallery"
 HOSTILE_FILE = GALLERY / "hostile.py"
@@ -244,3 +246,122 @@ def test_a_batch_whose_workers_are_killed_stopped_and_starved_at_random_loses_no
         else:
             assert answer["position"] == [int(p) for p in text.split()]
             assert answer["grundy"] == _end_nim(text)["grundy"], text
+
+
+# ---------------------------------------------------------------------- issue 38: the routes
+ROUTES_FILE = GALLERY / "hostile_routes.py"
+
+
+@pytest.mark.parametrize("cell", ["analyze", pytest.param("batch", marks=pytest.mark.long)])
+@pytest.mark.parametrize("name", [*ROUTES, "LeavesFiles"])
+def test_every_route_around_the_sandbox_is_closed(name: str, cell: str) -> None:
+    """Each route of issue 38 (signals by F_SETOWN, pidfd, other processes' /proc, writes into
+    the installed package, site-packages or the page, host files, execve, the network) is
+    closed: the rule set's answer is End-Nim's (an open route answers another game), and
+    nothing is left behind, no process, no file in /dev/shm or /tmp."""
+    for path in LEFT_BEHIND:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    argv, stdin = CELLS[cell]
+    done, marker = _endnim(*argv[:1], "--rules", f"{ROUTES_FILE}:{name}", *argv[1:], stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    expected = _end_nim("3 1 4")
+    assert answers[0]["grundy"] == expected["grundy"], done.stdout
+    assert answers[0]["winning_moves"] == expected["winning_moves"]
+    _no_process_left(marker)
+    assert not [path for path in LEFT_BEHIND if os.path.exists(path)], "files left behind"
+
+
+@pytest.mark.parametrize("command", [["analyze", "--json", "3 1 4"], ["analyze", "3 1 4"]])
+def test_what_user_threads_print_never_reaches_endnim(command: list[str]) -> None:
+    """Issue 41: threads of a user's code that print to both streams and raise: endnim's output
+    is its own, nothing of theirs, and the command ends without waiting for them."""
+    started = time.monotonic()
+    done, marker = _endnim(command[0], "--rules", f"{ROUTES_FILE}:PrintingThreads", *command[1:])
+    assert done.returncode == 0, done.stderr
+    assert "THREAD-OUTPUT" not in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and done.stderr == ""
+    if "--json" in command:
+        assert json.loads(done.stdout)["grundy"] == _end_nim("3 1 4")["grundy"]
+    assert time.monotonic() - started < 60  # the lingering thread sleeps an hour
+    _no_process_left(marker)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("SignalOwner", "Execer"),
+        pytest.param(
+            ("PidfdThief", "ProcSnooper", "FileWriter", "Networker"), marks=pytest.mark.long
+        ),
+    ],
+)
+def test_check_rules_runs_every_route_confined(names: tuple[str, ...]) -> None:
+    """check-rules exercises each route's hooks in its worker: no route ends the worker (the
+    batch cells and four of these run in fuzz.sh, ``pytest -m long``)."""
+    for name in names:
+        done, marker = _endnim(
+            "check-rules", "--json", "--max-piles", "2", "--max-pile", "3", f"{ROUTES_FILE}:{name}"
+        )
+        assert "internal error" not in done.stderr, done.stderr
+        report = json.loads(done.stdout)
+        kinds = {finding.get("kind") for finding in report.get("findings", [])}
+        assert "process ended" not in kinds, (name, report)
+        _no_process_left(marker)
+
+
+def test_a_forged_hook_record_cannot_hold_off_the_deadline() -> None:
+    """Route 6: a hook that clears its own hook record and loops is still stopped, by the
+    job's wall clock held outside the worker (ENDNIM_JOB_TIMEOUT), in one line."""
+    started = time.monotonic()
+    done, marker = _endnim(
+        "analyze", "--rules", f"{ROUTES_FILE}:ForgedRecord", "--json", "3 1 4",
+        ENDNIM_JOB_TIMEOUT="4",
+    )  # fmt: skip
+    assert time.monotonic() - started < 60
+    assert done.returncode == 2 and "did not answer within 4 s" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    _no_process_left(marker)
+
+
+def test_a_killed_command_leaves_no_worker_behind() -> None:
+    """Route 7: the command killed (SIGKILL) while its worker loops: the worker and its
+    sandbox end with it (checked by PID, from outside)."""
+    marker = uuid.uuid4().hex
+    process = subprocess.Popen(
+        [sys.executable, "-m", "endnim.cli", "analyze", "--rules",
+         f"{ROUTES_FILE}:ForgedRecord", "3 1 4"],
+        env={**os.environ, "ENDNIM_TEST_MARK": marker},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    for _ in range(200):
+        if len(_left_behind(marker)) > 1:  # the command and its worker
+            break
+        time.sleep(0.1)
+    time.sleep(1)
+    process.kill()
+    process.wait()
+    _no_process_left(marker)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", ["ThreadStorm", "ProfilerLoop", "FinalizerLoop"])
+def test_code_outside_every_hook_is_stopped_by_the_deadline(name: str) -> None:
+    """Routes 6 and 41: threads that spin and print, a profile function or a finalizer that
+    loops in endnim's own code: the command answers or stops in one line within the job's
+    deadline held outside, nothing a thread prints reaches endnim's output, no process stays."""
+    started = time.monotonic()
+    done, marker = _endnim(
+        "analyze", "--rules", f"{ROUTES_FILE}:{name}", "--json", "3 1 4",
+        ENDNIM_JOB_TIMEOUT="15",
+    )  # fmt: skip
+    assert time.monotonic() - started < 90
+    assert "STORM-OUTPUT" not in done.stdout + done.stderr
+    if done.returncode == 0:
+        assert json.loads(done.stdout)["grundy"] == _end_nim("3 1 4")["grundy"]
+    else:
+        assert "did not answer within 15 s" in done.stderr or "did not return" in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    _no_process_left(marker)

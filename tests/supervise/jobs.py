@@ -46,11 +46,62 @@ def foreign() -> Any:
     return {"ok": 1, "thing": Foreign()}
 
 
-def forged() -> None:
-    """Write an answer holding a class straight to the supervisor, as a user's code could."""
-    from endnim.supervise.channel import send
+def _raw(data: bytes) -> None:
+    """Write ``data`` straight onto the worker's socket, as a user's code could."""
+    import gc
+    import socket
+    import struct
 
-    send(("ok", Foreign()))
+    for thing in gc.get_objects():
+        if isinstance(thing, socket.socket) and thing.fileno() >= 0:
+            thing.sendall(struct.pack(">I", len(data)) + data)
+            return
+
+
+def forged() -> None:
+    """Write a pickled answer holding a class straight to the supervisor."""
+    import pickle
+
+    from endnim.supervise import channel
+
+    _raw(pickle.dumps(("ok", channel._JOB, Foreign())))
+    time.sleep(30)
+
+
+def extra_answer(value: int) -> int:
+    """Answer twice: once by hand (the job's id, now) and once by the worker (the same id):
+    the supervisor takes the first and must refuse the second at the next job."""
+    from endnim.supervise import channel
+
+    channel.send("ok", value + 1000)
+    return value
+
+
+def other_job() -> None:
+    """An answer for a job that is not the one asked."""
+    _raw(b'["t","ok","0123456789abcdef",1]')
+    time.sleep(30)
+
+
+def huge_frame() -> None:
+    """A frame that says it is 4 GiB long."""
+    import gc
+    import socket
+
+    for thing in gc.get_objects():
+        if isinstance(thing, socket.socket) and thing.fileno() >= 0:
+            thing.sendall(b"\xff\xff\xff\xff" + b"x" * 100)
+    time.sleep(30)
+
+
+def deep_frame() -> None:
+    """A frame nested 100,000 deep."""
+    from endnim.supervise import channel
+
+    _raw(
+        b'["t","ok","' + channel._JOB.encode() + b'",' + b'["l",' * 100_000 + b"1" + b"]" * 100_001
+    )
+    time.sleep(30)
 
 
 def try_everything() -> dict[str, str]:

@@ -4,6 +4,7 @@ from outside, answers as plain data, a confined worker."""
 from __future__ import annotations
 
 import platform
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,14 @@ from endnim.supervise import Supervisor, WorkerFault
 from endnim.supervise.plain import error_from_data, error_to_data, plain_dumps, plain_loads
 
 JOBS = "tests.supervise.jobs"
+TESTS = str(Path(__file__).resolve().parents[1])
 
 
 @pytest.fixture
 def worker() -> Supervisor:
-    with Supervisor(label="rule set 'demo'", memory=2 * 2**30, hook_limit=1) as supervised:
+    with Supervisor(
+        label="rule set 'demo'", memory=2 * 2**30, hook_limit=1, readable=[TESTS]
+    ) as supervised:
         yield supervised
 
 
@@ -55,9 +59,29 @@ def test_an_answer_that_is_not_plain_data_is_refused(worker: Supervisor) -> None
     the supervisor by other means is refused unopened and the worker replaced."""
     with pytest.raises(TypeError, match=r"tests\.supervise\.jobs\.Foreign is no plain data"):
         worker.call(f"{JOBS}:foreign")
-    with pytest.raises(WorkerFault, match="is not opened from a worker"):
+    with pytest.raises(WorkerFault, match="answered with a frame that is not JSON"):
         worker.call(f"{JOBS}:forged")
     assert not worker.alive
+
+
+def test_answers_are_tied_to_their_jobs(worker: Supervisor) -> None:
+    """An extra answer never becomes the answer of a later job: the worker that wrote it is
+    replaced and the later job answered by a fresh one; an answer for a job never asked is
+    refused (issue 38, route 9)."""
+    assert worker.call(f"{JOBS}:extra_answer", 1) == 1001  # its own job's: the first it sent
+    assert worker.call("builtins:abs", -7) == 7  # not the stale 1: a fresh worker answered
+    assert worker.call("builtins:abs", -8) == 8
+    with pytest.raises(WorkerFault, match="answered for another job"):
+        worker.call(f"{JOBS}:other_job")
+
+
+def test_huge_and_deep_frames_are_refused_unopened(worker: Supervisor) -> None:
+    """A frame's length and depth are checked before anything is built (route 5)."""
+    with pytest.raises(WorkerFault, match="a frame of 4,294,967,295 bytes"):
+        worker.call(f"{JOBS}:huge_frame")
+    with pytest.raises(WorkerFault, match="answered with"):
+        worker.call(f"{JOBS}:deep_frame")
+    assert worker.call("builtins:abs", -7) == 7
 
 
 @pytest.mark.skipif(platform.system() != "Linux", reason="seccomp and /proc are Linux's")
@@ -79,3 +103,12 @@ def test_errors_travel_as_data_and_never_as_classes() -> None:
     assert plain_loads(plain_dumps({"a": (1, b"2")})) == {"a": (1, b"2")}
     with pytest.raises(Exception, match="not opened"):
         plain_loads(plain_dumps(MoveError("no")))
+
+
+def test_a_forged_hook_record_names_no_built_in(worker: Supervisor) -> None:
+    """Route 6: the hook page is the worker's word: a tag blaming the built-in End-Nim (or
+    naming a hook that is no name) is not repeated; the supervisor's own label is."""
+    with pytest.raises(WorkerFault) as fault:
+        worker.call(f"{JOBS}:in_hook_forever", "the built-in End-Nim (endnim)")
+    assert str(fault.value).startswith("rule set 'demo': ends() did not return")
+    assert "End-Nim" not in str(fault.value)

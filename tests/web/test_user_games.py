@@ -4,7 +4,6 @@ request that ran into it, never the server, its built-in games or the game itsel
 
 from __future__ import annotations
 
-import os
 import random
 import textwrap
 from collections.abc import Iterator
@@ -217,8 +216,9 @@ def test_the_users_code_never_runs_in_the_server_process(
     assert client.post(f"{url}/moves", json={"move": "L1"}).status_code == 200
     assert client.post(f"{url}/computer").status_code == 200
     assert client.post(f"{url}/undo").status_code == 200
-    ran_in = set(pids.read_text().split())
-    assert ran_in and str(os.getpid()) not in ran_in
+    # the worker cannot write the file (its sandbox writes nowhere but its own scratch, issue
+    # 38), so a PID noted there could only be the server's own: none may be
+    assert pids.read_text() == ""
 
 
 def test_game_errors_keep_their_status(served: tuple[TestClient, Any]) -> None:

@@ -37,7 +37,13 @@ from endnim.web.compute import DEFAULT_TIMEOUT
     show_default=True,
     help="Seconds a computation may take before its request fails with 503.",
 )
-def serve(host: str, port: int, timeout: float) -> None:
+@click.option(
+    "--trust-rules",
+    is_flag=True,
+    help="Run the --rules file even where no sandbox (bubblewrap) can confine it: only for "
+    "your own code.",
+)
+def serve(host: str, port: int, timeout: float, trust_rules: bool) -> None:
     """Run the web workbench: edit a position, see every move valued, play the computer.
 
     The page needs no internet access; its JSON API is described at /api/openapi.json.
@@ -61,7 +67,20 @@ def serve(host: str, port: int, timeout: float) -> None:
 
         load_rules(spec)  # a rule set written as data runs no code: read here, no sandbox
         spec = None
-    sandbox = Sandbox(create_app, [spec], timeout=timeout) if spec is not None else None
+    if spec is not None and trust_rules:
+        from endnim.supervise.launch import unavailable
+
+        if unavailable() is not None:
+            click.echo(
+                f"warning: {unavailable()}: the rule set runs outside a sandbox "
+                "(Landlock and seccomp only)",
+                err=True,
+            )
+    sandbox = (
+        Sandbox(create_app, [spec], timeout=timeout, trust=trust_rules)
+        if spec is not None
+        else None
+    )
     try:
         with WorkerPool(timeout=timeout) as pool:
             gate = ComputeGate(timeout=timeout)

@@ -42,20 +42,38 @@ LINE_TIMEOUT = 600.0
 hook's own deadline, ``ENDNIM_HOOK_TIMEOUT``, is far shorter)."""
 
 
+JOB_TIMEOUT = 3600.0
+"""Seconds a whole command may take in its worker, wall clock and CPU (``ENDNIM_JOB_TIMEOUT``):
+held outside the worker, so nothing a user's code does can move it (issue 38)."""
+
+
+def _seconds(name: str, default: float) -> float | None:
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        return default
+    if value != value or value == float("inf"):
+        return default
+    return value if value > 0 else None
+
+
 def line_timeout() -> float | None:
     """Seconds one batch line may take (``ENDNIM_LINE_TIMEOUT``; 0 or less: no limit).
 
     >>> line_timeout()
     600.0
     """
-    text = os.environ.get("ENDNIM_LINE_TIMEOUT", "").strip()
-    try:
-        value = float(text) if text else LINE_TIMEOUT
-    except ValueError:
-        return LINE_TIMEOUT
-    if value != value or value == float("inf"):
-        return LINE_TIMEOUT
-    return value if value > 0 else None
+    return _seconds("ENDNIM_LINE_TIMEOUT", LINE_TIMEOUT)
+
+
+def job_timeout() -> float | None:
+    """Seconds a command may take in its worker (``ENDNIM_JOB_TIMEOUT``; 0 or less: no limit).
+
+    >>> job_timeout()
+    3600.0
+    """
+    return _seconds("ENDNIM_JOB_TIMEOUT", JOB_TIMEOUT)
 
 
 POSITIONAL_SPEC = frozenset({"rules-info"})
@@ -131,7 +149,43 @@ def _worker(argv: list[str], stdin: int | None = None) -> Any:
         label=_label(argv),
         memory=rules_memory(),
         stdin=stdin,
+        readable=rules_files(argv),
+        writable=command_paths(argv),
     )
+
+
+def rules_files(argv: list[str]) -> list[str]:
+    """The rule-set files ``argv`` names (what its worker may read besides endnim).
+
+    >>> rules_files(["analyze", "--rules", "/no/such.py:X"])
+    []
+    """
+    paths = (s if _is_data(s) else s.rpartition(":")[0] for s in rules_specs(argv))
+    return [os.path.abspath(os.path.expanduser(p)) for p in paths if p and os.path.isfile(p)]
+
+
+def command_paths(argv: list[str]) -> list[str]:
+    """What the command line's own worker may write: the working directory and the files and
+    folders its arguments name (an output file's folder, if the file is not there yet). The
+    command is the user's own: it may write where it says; the interpreter, the installed
+    packages and endnim stay read-only over these (:mod:`endnim.supervise.launch`).
+
+    >>> command_paths(["analyze", "3 1"]) == [os.getcwd()]
+    True
+    """
+    found = [os.getcwd()]
+    for token in argv:
+        text = token.partition("=")[2] if token.startswith("-") else token
+        if not text or "\n" in text or ("/" not in text and not os.path.exists(text)):
+            continue
+        path = os.path.abspath(
+            os.path.expanduser(text.rpartition(":")[0] if ".py:" in text else text)
+        )
+        if os.path.exists(path):
+            found.append(path)
+        elif os.path.isdir(os.path.dirname(path)):
+            found.append(os.path.dirname(path))
+    return [p for p in dict.fromkeys(found) if p != "/"]
 
 
 def _start(worker: Any) -> None:
@@ -176,9 +230,24 @@ def _error(message: str) -> None:
     print(f"endnim: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
 
 
+def _note_unsandboxed() -> None:
+    """Say in one line where no bubblewrap sandbox can run (the command still runs the user's
+    own file, as the user's own code, with the confinement there is)."""
+    from endnim.supervise.launch import unavailable
+
+    why = unavailable()
+    if why is not None:
+        print(
+            f"endnim: note: {why}; your rule set runs confined by Landlock and seccomp only",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def run(argv: list[str]) -> int:
     """Run the command line ``argv`` (which names a user's rule set) supervised; its exit
     status."""
+    _note_unsandboxed()
     if _command(argv) == "analyze" and any(
         token == "--batch" or token.startswith("--batch=") for token in argv
     ):
@@ -186,7 +255,9 @@ def run(argv: list[str]) -> int:
     worker = _worker(argv, stdin=_stdin_fd())
     try:
         _start(worker)
-        code = worker.call("endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write)
+        code = worker.call(
+            "endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write, timeout=job_timeout()
+        )
     except WorkerFault as fault:
         _error(str(fault))
         return 2
@@ -348,14 +419,30 @@ def _line_answer(answer: Any) -> tuple[str, Any]:
 
 
 # ---------------------------------------------------------------------- in the worker
+def _endnim_writes() -> bool:
+    """Whether the running thread writes for endnim: the worker's main thread, or a thread of
+    endnim's or rich's own (a progress bar's refresh); never a thread a user's code started
+    (issue 41: its output never reaches endnim's streams)."""
+    import threading
+
+    thread = threading.current_thread()
+    if thread is threading.main_thread():
+        return True
+    module = type(thread).__module__
+    return module.startswith(("endnim.", "rich.")) or (
+        module == "threading" and thread.name.startswith("endnim-")
+    )
+
+
 class _EmitText(io.TextIOWrapper):
     """A worker's ``sys.stdout``/``sys.stderr``: what endnim writes goes to the supervisor as
-    ``emit`` messages; what a user's hook prints (inside the hook record) goes nowhere."""
+    ``emit`` messages; what a user's hook prints (inside the hook record), or a thread a user's
+    code started, goes nowhere."""
 
     def write(self, text: str) -> int:
         from endnim.supervise import watch
 
-        if watch.current().depth > 0:
+        if watch.current().depth > 0 or not _endnim_writes():
             return len(text)
         return super().write(text)
 
@@ -377,7 +464,7 @@ class _EmitRaw(io.RawIOBase):
         from endnim.supervise.channel import emit
 
         chunk = bytes(data)
-        if chunk and watch.current().depth == 0:
+        if chunk and watch.current().depth == 0 and _endnim_writes():
             emit(self.kind, chunk)
         return len(chunk)
 

@@ -7,7 +7,11 @@ Called once in the worker, before the user's file is imported:
   seconds if asked, file size, no core dumps, open files;
 - **no capabilities** (a worker started by root keeps uid 0 but not root's powers: it cannot
   trace, read or write another process's memory);
-- **a seccomp filter**: the worker may start threads but no process (``fork``, ``vfork``,
+- **Landlock** (:mod:`endnim.supervise.landlock`): reads only where it is told, writes only
+  to its scratch;
+- **a default-deny seccomp allow-list** (:mod:`endnim.supervise.allowlist`, libseccomp's);
+  where libseccomp is missing, the hand-written deny-list below: the worker may start threads
+  but no process (``fork``, ``vfork``,
   ``clone`` without ``CLONE_THREAD``; ``clone3`` answers ``ENOSYS`` so the C library falls
   back to ``clone``), may signal no process but its own threads (so never its supervisor:
   ``SIGSTOP`` to the server is refused), may not leave its process group or session, trace,
@@ -121,9 +125,9 @@ def _libc() -> ctypes.CDLL | None:
         return None
 
 
-def install_seccomp() -> bool:
-    """Install the filter in this process (and every thread it starts later); ``False`` where
-    the machine or the kernel has none."""
+def install_deny_list() -> bool:
+    """Install the hand-written deny-list filter in this process (and every thread it starts
+    later): the fallback where libseccomp is missing; ``False`` where the kernel has none."""
     machine = platform.machine()
     libc = _libc()
     if machine not in SYSCALLS or libc is None or not hasattr(libc, "prctl"):
@@ -198,10 +202,20 @@ def die_with_parent() -> None:
 
 
 def confine(
-    memory: int, cpu_seconds: int | None = None, file_bytes: int | None = None
+    memory: int,
+    cpu_seconds: int | None = None,
+    file_bytes: int | None = None,
+    *,
+    readable: list[str] | None = None,
+    writable: list[str] | None = None,
+    network: bool = False,
 ) -> dict[str, bool]:
     """Confine this process (see the module's text): its address space may grow by ``memory``
-    bytes; returns which of the kernel's means took effect (``seccomp``, ``capabilities``)."""
+    bytes; with ``readable`` given, Landlock lets it read only those paths and write only
+    ``writable`` ones; then the seccomp allow-list (:mod:`endnim.supervise.allowlist`, or the
+    deny-list where libseccomp is missing). Returns which of the kernel's means took effect."""
+    from endnim.supervise import allowlist, landlock
+
     _set_limit(resource.RLIMIT_AS, vm_bytes() + memory)
     _set_limit(resource.RLIMIT_CORE, 0)
     if cpu_seconds is not None:
@@ -211,5 +225,15 @@ def confine(
     _set_limit(resource.RLIMIT_NOFILE, 256)
     die_with_parent()
     capabilities = drop_capabilities()
-    seccomp = install_seccomp()
-    return {"seccomp": seccomp, "capabilities": capabilities}
+    landlocked = 0
+    if readable is not None:
+        landlocked = landlock.restrict(readable, writable or [], network=network)
+    seccomp = allowlist.install(network) if allowlist.available() else False
+    if not seccomp:
+        seccomp = install_deny_list()
+    return {
+        "seccomp": seccomp,
+        "allow_list": bool(seccomp and allowlist.available()),
+        "landlock": landlocked > 0,
+        "capabilities": capabilities,
+    }

@@ -145,7 +145,8 @@ def _builtin_error(name: str) -> type[Exception] | None:
 
 def error_from_data(data: Any) -> BaseException:
     """The exception :func:`error_to_data` described (checked: malformed data is a
-    :class:`RuntimeError` saying so).
+    :class:`RuntimeError` saying so; its text printable characters only, at most 2,000: no
+    terminal escape reaches endnim's output).
 
     >>> error_from_data(("MoveError", "no such move", {}))
     MoveError('no such move')
@@ -155,7 +156,7 @@ def error_from_data(data: Any) -> BaseException:
     if not (isinstance(data, tuple) and len(data) == 3 and isinstance(data[2], dict)):
         return RuntimeError("the worker's answer was malformed")
     name, message, fields = data
-    message = _plain_text(message)
+    message = "".join(c if c.isprintable() else " " for c in _plain_text(message))
     if name == "MemoryError":
         return MemoryError(message)
     if isinstance(name, str) and name.startswith("builtins."):

@@ -87,6 +87,14 @@ class SupervisedPool:
             self._idle.append(worker)
             self._lock.notify()
 
+    def recycle(self) -> None:
+        """Stop every idle worker (its sandbox and scratch go with it); each starts afresh on
+        its next job."""
+        with self._lock:
+            idle = list(self._idle)
+        for worker in idle:
+            worker.stop()
+
     def close(self) -> None:
         """Stop every worker (busy ones included)."""
         with self._lock:

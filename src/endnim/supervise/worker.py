@@ -1,11 +1,13 @@
 """A supervised worker's main loop: ``python -m endnim.supervise.worker SOCKET WATCH CONFIG``.
 
-Started fresh by :class:`endnim.supervise.supervisor.Supervisor` (a new interpreter in a
-session of its own, inheriting no descriptor but its two), it confines itself
-(:mod:`endnim.supervise.confine`), runs its set-up function (loading the users' rule sets,
-under the hook watch), says it is ready, then answers jobs ``(function, args)`` one at a time:
-``("ok", value)`` or ``("error", error as data)``, every message plain data. Its standard
-output and error go nowhere: what a user's code prints cannot reach endnim's output.
+Started fresh by :class:`endnim.supervise.supervisor.Supervisor` (a new interpreter inside a
+bubblewrap sandbox, :mod:`endnim.supervise.launch`, inheriting no descriptor but its two), it
+confines itself (:mod:`endnim.supervise.confine`), runs its set-up function (loading the users'
+rule sets, under the hook watch), says it is ready, then answers jobs one at a time: a request
+``{"id", "call", "args"}`` is answered ``("ok", id, value)`` or ``("error", id, error as data)``,
+every message a frame of plain data (:mod:`endnim.supervise.frames`). Its standard output and
+error go nowhere, and so does what a user's thread prints or raises: what a user's code writes
+cannot reach endnim's output.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ import importlib
 import json
 import mmap
 import os
-import pickle
+import socket
 import sys
+import threading
 from collections.abc import Callable
-from multiprocessing.connection import Connection
 from typing import Any
 
 from endnim.supervise import channel, watch
 from endnim.supervise.confine import confine
+from endnim.supervise.frames import FrameError, FrameReader
 from endnim.supervise.plain import error_to_data, to_plain
 
 
@@ -81,47 +84,67 @@ def _map_page(fd: int) -> Any:
     return page
 
 
-def _answer(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
+def _answer(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:
     try:
         return ("ok", to_plain(function(*args)))
     except BaseException as error:  # SystemExit and KeyboardInterrupt of a user's code too
         return ("error", error_to_data(error))
 
 
+def _send(status: str, value: Any) -> None:
+    try:
+        channel.send(status, value)
+    except (FrameError, TypeError) as error:  # not plain data: say so in one line
+        channel.send("error", error_to_data(TypeError(f"unsendable answer: {error}")))
+
+
+def _quiet_threads() -> None:
+    """What a user's thread raises, or a finalizer, goes nowhere (not to endnim's streams)."""
+    threading.excepthook = lambda args: None
+    sys.unraisablehook = lambda unraisable: None
+    sys.excepthook = lambda kind, value, trace: None
+
+
 def main(argv: list[str]) -> None:
     """The worker (see the module's text)."""
     socket_fd, watch_fd = int(argv[0]), int(argv[1])
     config = json.loads(argv[2])
-    connection = Connection(socket_fd)
-    channel.connect(connection)
+    sock = socket.socket(fileno=socket_fd)
+    channel.connect(sock)
+    channel.begin(str(config["job"]))
     watch.attach(_map_page(watch_fd))
     sys.stdout = _Nowhere()
     sys.stderr = _Nowhere()
+    _quiet_threads()
+    reader = FrameReader(sock)
     confined = confine(
         int(config["memory"]),
         cpu_seconds=config.get("cpu_seconds"),
         file_bytes=config.get("file_bytes"),
+        readable=config.get("readable"),
+        writable=list(config.get("writable", ())),
+        network=bool(config.get("network")),
     )
     ready: Any = None
     setup = config.get("setup")
     if setup:
         status, ready = _answer(resolve(setup), tuple(config.get("setup_args", ())))
         if status == "error":
-            channel.send(("failed", ready))
+            channel.send("failed", ready)
             os._exit(0)
-    channel.send(("ready", {"confined": confined, "setup": ready}))
+    channel.send("ready", {"confined": confined, "setup": ready})
     while True:
         try:
-            data = connection.recv_bytes()
-        except (EOFError, OSError):
+            request = reader.read(None)  # from the supervisor: trusted, yet read as frames
+        except (EOFError, OSError, FrameError):
             os._exit(0)
-        reference, args = pickle.loads(data)  # from the supervisor: trusted
-        status, value = _answer(resolve(reference), tuple(args))
-        try:
-            channel.send((status, value))
-        except Exception as error:  # not plain data: say so in one line
-            channel.send(("error", error_to_data(TypeError(f"unsendable answer: {error}"))))
+        if not isinstance(request, dict):
+            os._exit(0)
+        channel.begin(str(request.get("id", "")))
+        status, value = _answer(resolve(str(request["call"])), tuple(request.get("args", ())))
+        _send(status, value)
 
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+    os._exit(0)

@@ -377,7 +377,8 @@ def check_rules(
     skipped: list[str] = []
     faults: list[Finding] = []
     label = f"rule set file {Path(path).name!r}"
-    with Supervisor(label=label, memory=CHECK_MEMORY) as worker:
+    readable = [str(Path(path).resolve())] if Path(path).is_file() else []
+    with Supervisor(label=label, memory=CHECK_MEMORY, readable=readable) as worker:
         while True:
             try:
                 data = worker.call(

@@ -16,6 +16,8 @@ and never the server, its other users or the built-in games. A worker that fails
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
@@ -52,10 +54,12 @@ def load_in_worker(specs: list[str]) -> list[dict[str, Any]]:
 _WORKER_APP: FastAPI | None = None
 
 
-def _worker_app(app_factory: Callable[[], FastAPI]) -> FastAPI:
+def _worker_app(app_factory: str) -> FastAPI:
     global _WORKER_APP
     if _WORKER_APP is None:
-        app = app_factory()
+        from endnim.supervise.worker import resolve
+
+        app = resolve(app_factory)()
 
         async def out_of_memory(request: Any, error: Exception) -> JSONResponse:
             name = request.query_params.get("variant", "")
@@ -70,7 +74,7 @@ def _worker_app(app_factory: Callable[[], FastAPI]) -> FastAPI:
 
 
 def answer_request(
-    app_factory: Callable[[], FastAPI],
+    app_factory: str,
     method: str,
     path: str,
     query: bytes,
@@ -78,7 +82,7 @@ def answer_request(
     body: bytes,
 ) -> Answer:
     """Answer one HTTP request with the worker's own application, made once by ``app_factory``
-    (a pool task)."""
+    (``"module:function"``; a pool task)."""
     app = _worker_app(app_factory)
     scope = {
         "type": "http",
@@ -144,14 +148,26 @@ class Sandbox:
         timeout: float = DEFAULT_TIMEOUT,
         memory: int = DEFAULT_RULES_MEMORY,
         workers: int = SANDBOX_WORKERS,
+        trust: bool = False,
     ) -> None:
         """``app_factory`` makes the application a worker answers with (``create_app`` of
         :mod:`endnim.web.app`, handed in: the sandbox sits below the app that holds it).
         ``specs`` are the users' ``FILE.py:Class``: the first worker loads them now (one-line
-        errors if they do not load) and the server registers their stand-ins."""
+        errors if they do not load) and the server registers their stand-ins. Where no
+        bubblewrap sandbox can run (:func:`~endnim.supervise.launch.unavailable`) the rule sets
+        are refused, unless the person starting the server trusts them (``trust``)."""
+        from endnim.supervise import launch
+
+        why = launch.unavailable()
+        if why is not None and not trust:
+            raise RuleSetError(
+                f"serve --rules: {why}, so other people's rule sets cannot be confined here; "
+                "say --trust-rules to run them anyway, as your own code"
+            )
         self.app_factory = app_factory
         self.timeout = timeout
         label = "the users' rule sets" if len(specs) != 1 else f"rule set file {specs[0]!r}"
+        files = [os.path.abspath(os.path.expanduser(s.rpartition(":")[0])) for s in specs]
 
         def make() -> Supervisor:
             return Supervisor(
@@ -160,6 +176,7 @@ class Sandbox:
                 label=label,
                 memory=memory,
                 file_bytes=SANDBOX_FILE_BYTES,
+                readable=[f for f in files if os.path.isfile(f)],
             )
 
         self.pool = SupervisedPool(workers, timeout=timeout, make=make)
@@ -197,8 +214,9 @@ class Sandbox:
         """The answer to ``request`` from a sandbox worker."""
         body = await request.body()
         scope = request.scope
+        factory = f"{self.app_factory.__module__}:{self.app_factory.__qualname__}"
         args = (
-            self.app_factory,
+            factory,
             scope["method"],
             scope["path"],
             scope["query_string"],
@@ -207,16 +225,13 @@ class Sandbox:
         )
         try:
             answer = await asyncio.to_thread(self.run, rules, answer_request, *args)
-            status, headers, content = _checked_answer(answer)
+            return _server_answer(*_checked_answer(answer))
         except RuleSetError as error:
-            return JSONResponse({"detail": str(error)}, status_code=422)
+            return JSONResponse({"detail": _plain(str(error))}, status_code=422)
         except ComputeBusy as error:
             return JSONResponse(
                 {"detail": str(error)}, status_code=503, headers={"Retry-After": "5"}
             )
-        kept = {k.decode("latin-1"): v.decode("latin-1") for k, v in headers}
-        kept.pop("content-length", None)
-        return Response(content, status_code=status, headers=kept)
 
     def close(self) -> None:
         """Stop the sandbox's workers."""
@@ -234,6 +249,72 @@ def _register(rules: Any) -> Any:
     if known is not None and is_guarded(known) and vars(type(known)).get("rules_spec") == spec:
         return known
     return register_variant(rules, replace=True)
+
+
+STATUSES = frozenset({200, 400, 404, 405, 409, 413, 414, 422, 503})
+"""The statuses a worker's answer may have (any other is no answer of the workbench)."""
+FILE_TYPES = {
+    "text/csv; charset=utf-8": "text/csv; charset=utf-8",
+    "application/x-latex; charset=utf-8": "application/x-latex; charset=utf-8",
+    "image/png": "image/png",
+    "image/svg+xml": "image/svg+xml",
+}
+"""The downloads a worker may answer with (the panels' files), by the type it names."""
+MAX_ANSWER = 32 * 2**20
+"""The largest body a worker's answer may have."""
+_FILE_NAME = re.compile(r'attachment; filename="([A-Za-z0-9._-]{1,100})"')
+
+
+def _plain(text: str, limit: int = 2000) -> str:
+    """``text`` on one line, printable characters only, at most ``limit`` long."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text[: 4 * limit]).split())[
+        :limit
+    ]
+
+
+def _server_answer(status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> Response:
+    """The server's own HTTP answer built from a worker's, checked (issue 38, routes 8 and 11):
+    the status one the workbench gives, the body JSON (parsed and written again by the server)
+    or one of the panels' downloads (its file name checked); no header of the worker's is kept.
+    Anything else is one 422 for this request.
+
+    >>> _server_answer(200, [(b"content-type", b"application/json")], b'{"a": 1}').body
+    b'{"a":1}'
+    >>> _server_answer(302, [(b"location", b"http://x")], b"").status_code
+    422
+    """
+    import orjson
+
+    named = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in headers}
+    kind = named.get("content-type", "")
+    if status in STATUSES and len(body) <= MAX_ANSWER:
+        if kind == "application/json":
+            try:
+                data = orjson.loads(body)
+            except orjson.JSONDecodeError:
+                data = None
+            if isinstance(data, dict | list):
+                if status == 503:
+                    return JSONResponse(data, status_code=503, headers={"Retry-After": "5"})
+                return Response(orjson.dumps(data), status, media_type="application/json")
+        found = _FILE_NAME.fullmatch(named.get("content-disposition", ""))
+        if status == 200 and kind in FILE_TYPES and found is not None:
+            return Response(
+                body,
+                200,
+                media_type=FILE_TYPES[kind],
+                headers={
+                    "Content-Disposition": f'attachment; filename="{found.group(1)}"',
+                    "X-Content-Type-Options": "nosniff",
+                },
+            )
+    return JSONResponse(
+        {
+            "detail": "the rule set's worker answered with something that is no answer of the "
+            "workbench (refused); the workbench goes on"
+        },
+        status_code=422,
+    )
 
 
 def _checked_answer(answer: Any) -> Answer:

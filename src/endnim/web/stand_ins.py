@@ -67,7 +67,7 @@ def _text(facts: dict[str, Any], key: str) -> str:
     value = facts.get(key)
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise RuleSetError(f"the sandbox described the rule set's {key} wrongly")
-    return value
+    return "".join(c if c.isprintable() else " " for c in value)  # plain text, no escapes
 
 
 def stand_in(facts: Any) -> AnyRuleSet:

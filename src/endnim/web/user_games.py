@@ -35,7 +35,7 @@ from endnim.variants import get_variant
 from endnim.variants.guarded import label_of
 from endnim.web.budgets import MAX_GAME_PLIES
 from endnim.web.games import start_game
-from endnim.web.models import NewGame
+from endnim.web.models import GameOut, HintOut, NewGame
 
 
 # ---------------------------------------------------------------------- in the worker
@@ -174,7 +174,10 @@ class UserGame:
         """Start the game ``spec`` asks for (one sandbox call)."""
         rng = random.Random(spec.seed).getstate()
         answer = _run(run, rules, started, spec.model_dump(), rng)
-        return cls(run, rules, answer, rng)
+        _shape(rules, answer, "fixed", "now")
+        game = cls(run, rules, answer, rng)
+        _valid(rules, GameOut, {"id": "x", **game.to_dict()})
+        return game
 
     def play(self, move: str) -> None:
         """The person plays ``move``."""
@@ -189,7 +192,9 @@ class UserGame:
         with self.lock:
             self._check_turn("human")
             answer = _run(self.run, self.rules, resumed_step, *self._call("hint", None))
+        _shape(self.rules, answer, "hint")
         hint: dict[str, Any] = answer["hint"]
+        _valid(self.rules, HintOut, hint)
         return hint
 
     def undo(self) -> int:
@@ -227,9 +232,33 @@ class UserGame:
             self._check_turn("computer" if action == "computer" else "human")
             check_length(len(self.history), MAX_GAME_PLIES)
             answer = _run(self.run, self.rules, resumed_step, *self._call(action, move))
+            _shape(self.rules, answer, "ply", "now")
+            now = {k: v for k, v in answer["now"].items() if k != "blob"}
+            whole = {**self.fixed, **now, "history": [*self.history, answer["ply"]]}
+            _valid(self.rules, GameOut, {"id": "x", **whole})
             self.history.append(answer["ply"])
             self.states.append(answer["now"])
             self.rng = answer["rng"]
+
+
+def _shape(rules: Any, answer: Any, *keys: str) -> None:
+    """The worker's answer is a dict with dicts at ``keys`` (else one 422 naming the rule set,
+    issue 38 route 11)."""
+    if not (isinstance(answer, dict) and all(isinstance(answer.get(k), dict) for k in keys)):
+        raise RuleSetError(f"{label_of(rules)}: its worker answered with a malformed game")
+
+
+def _valid(rules: Any, model: Any, data: dict[str, Any]) -> None:
+    """``data`` is what ``model`` (the API's answer) accepts: a worker's forged game state is
+    the rule set's fault (422), never the server's (500)."""
+    from pydantic import ValidationError
+
+    try:
+        model.model_validate(data)
+    except ValidationError:
+        raise RuleSetError(
+            f"{label_of(rules)}: its worker answered with a game state the workbench refuses"
+        ) from None
 
 
 def _run(run: Run, rules: Any, task: Any, *args: Any) -> dict[str, Any]:
