@@ -31,11 +31,23 @@ from endnim.cgt import (
     to_ascii,
 )
 from endnim.commands.value import value
+from endnim.variants import all_variants, unregister_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_RULES = f"{ROOT / 'examples' / 'variants' / 'left_clears.py'}:RightCappedPartizan"
 DEPOT = '{"labels":[0,3,0],"edges":[[0,1],[1,2]],"colours":["L","L"]}'
 THERMAL = ("left_stop", "right_stop", "mean", "temperature", "is_number", "reduced", "thermograph")
+
+
+@pytest.fixture(autouse=True)
+def _leave_the_registry_as_found() -> Any:
+    """A test here that loads a user's rule set in this process (``--rules``) unregisters it
+    afterwards: later tests of the same worker list the built-in rule sets only."""
+    before = {rules.name for rules in all_variants()}
+    yield
+    for rules in all_variants():
+        if rules.name not in before:
+            unregister_variant(rules.name)
 
 
 def run(*args: str) -> tuple[int, str]:
