@@ -23,7 +23,6 @@ SQLite's page layout, which follows the order chunks were written in).
 from __future__ import annotations
 
 import functools
-import heapq
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -50,6 +49,7 @@ from endnim.sweep.depot_store import (
     read_description,
     storage_errors,
 )
+from endnim.sweep.graph_pipeline import check_workers, query_rows, run_chunks
 from endnim.sweep.plan import SweepError, check_free_disk
 from endnim.sweep.store import write_json_atomically
 from endnim.sweep.tree_pool import ShapeExecutor
@@ -133,26 +133,9 @@ def compute_chunk(task: ChunkTask) -> ChunkResult:
                        time.monotonic() - begun)  # fmt: skip
 
 
-@dataclass(frozen=True)
-class StoredChunk:
-    """What a local worker hands back once it has stored a chunk itself."""
-
-    task: ChunkTask
-    positions: int
-    seconds: float
-
-
-def compute_and_store_chunk(root: str, task: ChunkTask) -> StoredChunk:
-    """:func:`compute_chunk`, then store the chunk from this (worker) process on its own
-    connection (SQLite takes one write at a time; the run's writer lock keeps other runs
-    out)."""
-    result = compute_chunk(task)
-    store = _WORKER.get("store")
-    if store is None or store.root != Path(root):
-        store = _WORKER["store"] = DepotStore(Path(root), DepotStore.connect_or_refuse(Path(root)))
-        store.connection.execute("PRAGMA busy_timeout = 3600000")
-    store.store_rows(task.key, result.rows, result.seconds, result.sha256)
-    return StoredChunk(task, len(result.rows), result.seconds)
+def store_result(store: DepotStore, result: ChunkResult) -> None:
+    """Store a computed chunk with its digest."""
+    store.store_rows(result.task.key, result.rows, result.seconds, result.sha256)
 
 
 def compute_chunks(
@@ -164,31 +147,17 @@ def compute_chunks(
     executor: ShapeExecutor | None = None,
 ) -> None:
     """Compute and store ``tasks``, each stored with its digest as soon as it is done."""
-    from endnim.sweep.tree_pool import InProcess
-
-    count = first
-    executor = executor or InProcess()
-
-    def counted() -> None:
-        nonlocal count
-        count += 1
-        if progress is not None:
-            progress(count, total if total is not None else len(tasks))
-
-    def finished(result: ChunkResult) -> None:
-        store.store_rows(result.task.key, result.rows, result.seconds, result.sha256)
-        counted()
-
-    def stored(result: StoredChunk) -> None:
-        counted()
-
-    try:
-        if executor.shares_disk:
-            executor.run(functools.partial(compute_and_store_chunk, str(store.root)), tasks, stored)
-        else:
-            executor.run(compute_chunk, tasks, finished)
-    finally:
-        _WORKER.clear()
+    run_chunks(
+        store,
+        tasks,
+        compute_chunk,
+        store_result,
+        progress=progress,
+        total=total,
+        first=first,
+        executor=executor,
+        forget=_WORKER.clear,
+    )
 
 
 # --------------------------------------------------------------------------- estimate
@@ -405,10 +374,7 @@ def run_depot_sweep(
     from endnim.sweep.tree_pool import open_executor
 
     check_range(variant, family, max_vertices, max_label)
-    if scheduler is not None and workers is not None:
-        raise SweepError("--workers is for local processes: a Dask cluster has its own workers")
-    if workers is not None and workers < 1:
-        raise SweepError("--workers must be at least 1")
+    check_workers(workers, scheduler)
     started = time.monotonic()
     tasks = plan_chunks(variant, family, max_vertices, max_label, compiled)
     labellings = sum(t.labellings for t in tasks)
@@ -527,29 +493,15 @@ def run_depot_query(
     if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
         raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not warehouses")
     top = complete_sizes(store)
-    if top == 0:
-        raise SweepError(f"the warehouse sweep in {store.root} has no complete size yet: run it "
-                         "again")  # fmt: skip
-    chosen = list(range(1, top + 1)) if not vertices else sorted(set(vertices))
-    for n in chosen:
-        if not 1 <= n <= top:
-            raise SweepError(f"the warehouse sweep in {store.root} holds 1..{top} vertices, not "
-                             f"{n}")  # fmt: skip
-    by_size = dict.fromkeys(chosen, 0)
-    checked = 0
 
-    def matching() -> Iterator[tuple[int, int, str, int]]:
-        nonlocal checked
-        for n in chosen:
-            for _key, rows in store.verified(n):
-                for text, labels, beans, value in rows:
-                    checked += 1
-                    if predicate.holds(tuple(json.loads(labels)), value):
-                        by_size[n] += 1
-                        yield n, beans, text, value
+    def rows(n: int) -> Iterator[tuple[int, str, tuple[int, ...], int]]:
+        for _key, stored in store.verified(n):
+            for text, labels, beans, value in stored:
+                yield beans, text, tuple(json.loads(labels)), value
 
-    listed = heapq.nsmallest(limit, matching()) if limit > 0 else list(matching())[:0]
-    count = sum(by_size.values())
+    found = query_rows("warehouse sweep", store.root, top, vertices, limit, rows, predicate.holds)
+    if not store.impartial:
+        found["values"] = [str(CODE_TO_OUTCOME[value]) for value in found["values"]]
     return {
         "sweep": str(store.root),
         "kind": "depot",
@@ -558,14 +510,7 @@ def run_depot_query(
         "max_vertices": top,
         "max_label": store.max_label,
         "predicate": predicate.describe(),
-        "vertices": chosen,
-        "count": count,
-        "checked": checked,
-        "by_vertices": {str(n): c for n, c in by_size.items()},
-        "positions": [row[2] for row in listed],
-        "values": [row[3] if store.impartial else str(CODE_TO_OUTCOME[row[3]]) for row in listed],
-        "limit": limit,
-        "truncated": count > len(listed),
+        **found,
     }
 
 
