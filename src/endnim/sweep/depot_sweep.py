@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from endnim.errors import EndNimError
 from endnim.sweep.depot_catalogue import (
     MAX_VERTICES,
     ChunkTask,
@@ -49,7 +48,17 @@ from endnim.sweep.depot_store import (
     read_description,
     storage_errors,
 )
-from endnim.sweep.graph_pipeline import check_workers, query_rows, run_chunks
+from endnim.sweep.graph_pipeline import (
+    Cost,
+    SweepRun,
+    check_workers,
+    open_workers,
+    query_rows,
+    refuse_over_budget,
+    refuse_over_memory,
+    run_chunks,
+)
+from endnim.sweep.graph_store import GraphRepair
 from endnim.sweep.plan import SweepError, check_free_disk
 from endnim.sweep.store import write_json_atomically
 from endnim.sweep.tree_pool import ShapeExecutor
@@ -162,43 +171,20 @@ def compute_chunks(
 
 # --------------------------------------------------------------------------- estimate
 @dataclass(frozen=True)
-class DepotSweepEstimate:
+class DepotSweepEstimate(Cost):
     """What a warehouse sweep will do and cost, known before it starts."""
 
     chunks: int
     labellings: int
-    disk_bytes: int
-    memory_bytes: int
-    cpu_seconds: float
-    workers: int
 
-    @property
-    def seconds(self) -> float:
-        """Wall time on ``workers`` idle cores."""
-        return self.cpu_seconds / self.workers
+    def counts(self) -> dict[str, int]:
+        tried = self.labellings
+        return {"chunks": self.chunks, "labellings": tried, "positions_at_most": tried}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``estimate`` line of ``endnim sweep -v depot --json``."""
-        return {
-            "chunks": self.chunks,
-            "labellings": self.labellings,
-            "positions_at_most": self.labellings,
-            "disk_bytes": self.disk_bytes,
-            "memory_bytes": self.memory_bytes,
-            "cpu_seconds": round(self.cpu_seconds, 1),
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-        }
+    def summary(self) -> str:
+        from endnim.search import format_count
 
-    def describe(self) -> str:
-        """One line for people."""
-        from endnim.search import format_bytes, format_count
-
-        return (
-            f"{format_count(self.chunks)} chunks, {format_count(self.labellings)} labellings; "
-            f"about {format_bytes(self.disk_bytes)} of disk, {format_bytes(self.memory_bytes)} "
-            f"of memory and {self.seconds:,.0f} s on {self.workers} worker(s)"
-        )
+        return f"{format_count(self.chunks)} chunks, {format_count(self.labellings)} labellings"
 
 
 def disk_need(tasks: Sequence[ChunkTask]) -> int:
@@ -258,30 +244,19 @@ class DepotSizeSummary:
 
 
 @dataclass
-class DepotSweepReport:
+class DepotSweepReport(SweepRun):
     """What a warehouse sweep holds (and what one run did)."""
 
-    out: str
     variant: str
     family: str
-    max_vertices: int
-    max_label: int
-    sizes: list[DepotSizeSummary] = field(default_factory=list)
+    sizes: list[DepotSizeSummary] = field(default_factory=list, kw_only=True)
     computed_chunks: int = 0
     kept_chunks: int = 0
     repaired_chunks: int = 0
-    rebuilt: bool = False
-    seconds: float = 0.0
-    workers: int = 1
-    scheduler: str | None = None
 
     @property
     def positions(self) -> int:
         return sum(s.positions for s in self.sizes)
-
-    @property
-    def p_positions(self) -> int:
-        return sum(s.p_positions for s in self.sizes)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep -v depot --json`` and of ``sweep-query``'s totals."""
@@ -290,19 +265,14 @@ class DepotSweepReport:
             "kind": "depot",
             "variant": self.variant,
             "family": self.family,
-            "out": self.out,
-            "max_vertices": self.max_vertices,
-            "max_label": self.max_label,
+            **self.bounds_dict(),
             "positions": self.positions,
             "p_positions": self.p_positions,
             "sizes": [s.to_dict(impartial) for s in self.sizes],
             "computed_chunks": self.computed_chunks,
             "kept_chunks": self.kept_chunks,
             "repaired_chunks": self.repaired_chunks,
-            "rebuilt": self.rebuilt,
-            "seconds": round(self.seconds, 3),
-            "workers": self.workers,
-            "scheduler": self.scheduler,
+            **self.run_dict(),
         }
 
 
@@ -330,7 +300,7 @@ def summarise(store: DepotStore, top: int | None = None) -> DepotSweepReport:
 
     full = complete_sizes(store)
     top = full if top is None else min(top, full)
-    report = DepotSweepReport(str(store.root), store.variant, store.family, top, store.max_label)
+    report = DepotSweepReport(str(store.root), top, store.max_label, store.variant, store.family)
     for n in range(1, top + 1):
         size = DepotSizeSummary(n)
         if not store.impartial:
@@ -368,33 +338,23 @@ def run_depot_sweep(
     earlier run are kept after checking them against their digests. ``progress(done, total)``
     counts chunks; ``on_estimate`` is told the estimate before any work starts; a sweep past
     ``budget`` labellings or the memory budget is refused in one line."""
-    from endnim.search import format_bytes, format_count
     from endnim.sweep.plan import default_memory
     from endnim.sweep.runner import writer_lock
-    from endnim.sweep.tree_pool import open_executor
 
     check_range(variant, family, max_vertices, max_label)
     check_workers(workers, scheduler)
     started = time.monotonic()
     tasks = plan_chunks(variant, family, max_vertices, max_label, compiled)
     labellings = sum(t.labellings for t in tasks)
-    if labellings > budget:
-        raise EndNimError(
-            f"a {variant} sweep of {family} to {max_vertices} vertices with labels <= "
-            f"{max_label} tries {format_count(labellings)} labellings; at most "
-            f"{format_count(budget)}: lower --max-vertices or --max-label"
-        )
-    memory = default_memory() if memory is None else memory
+    refuse_over_budget(
+        f"a {variant} sweep of {family}", max_vertices, max_label, labellings, budget
+    )
     if scheduler is None:
         estimate = estimate_depot_sweep(variant, family, max_vertices, max_label, workers or 1)
-        if estimate.memory_bytes > memory:
-            raise SweepError(
-                f"a {variant} sweep on {estimate.workers} worker(s) needs about "
-                f"{format_bytes(estimate.memory_bytes)} of memory; the budget is "
-                f"{format_bytes(memory)}: raise --memory or lower --workers"
-            )
+        memory = default_memory() if memory is None else memory
+        refuse_over_memory(f"a {variant} sweep", estimate, memory, "", "--workers")
     root = Path(out)
-    report = DepotSweepReport(str(out), variant, family, max_vertices, max_label)
+    report = DepotSweepReport(str(out), max_vertices, max_label, variant, family)
     with writer_lock(root), storage_errors(root):
         store, dropped, rebuilt = open_for_writing(root, variant, family, max_label)
         with store:
@@ -404,9 +364,7 @@ def run_depot_sweep(
             report.kept_chunks = len(tasks) - len(todo)
             report.repaired_chunks = len([k for k in dropped if k[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_executor(workers, scheduler) as executor:
-                report.workers = executor.workers
-                report.scheduler = scheduler
+            with open_workers(report, workers, scheduler) as executor:
                 if on_estimate is not None:
                     on_estimate(
                         estimate_depot_sweep(
@@ -426,22 +384,10 @@ def run_depot_sweep(
 
 
 @dataclass
-class DepotRepair:
+class DepotRepair(GraphRepair):
     """What ``endnim sweep --repair`` did to a warehouse sweep."""
 
-    root: str
-    kept: int
-    recomputed: int
-    rebuilt: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "repaired": self.root,
-            "kind": "depot",
-            "database_rebuilt": self.rebuilt,
-            "chunks_kept": self.kept,
-            "chunks_recomputed": self.recomputed,
-        }
+    kind: str = "depot"
 
 
 def repair_depot_store(path: str | Path, progress: Progress | None = None) -> DepotRepair:

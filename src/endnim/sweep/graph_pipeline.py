@@ -16,16 +16,18 @@ endnim.sweep.plan.SweepError: --workers must be at least 1
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import heapq
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from endnim.errors import EndNimError
 from endnim.sweep.graph_store import GraphStore
 from endnim.sweep.plan import SweepError
-from endnim.sweep.tree_pool import InProcess, ShapeExecutor
+from endnim.sweep.tree_pool import InProcess, ShapeExecutor, open_executor
 
 Progress = Callable[[int, int], None]
 Task = TypeVar("Task")
@@ -59,6 +61,136 @@ _STORES: dict[tuple[str, str], GraphStore] = {}
 """This worker process's open stores, kept between chunks."""
 
 
+@dataclass(frozen=True, kw_only=True)
+class Cost:
+    """What every graph sweep's estimate says the same way: disk, peak memory (each worker's
+    memo and the program) and CPU time on its workers; a game's estimate adds its counts."""
+
+    disk_bytes: int
+    memory_bytes: int
+    cpu_seconds: float
+    workers: int
+
+    @property
+    def seconds(self) -> float:
+        """Wall time on ``workers`` idle cores."""
+        return self.cpu_seconds / self.workers
+
+    def counts(self) -> dict[str, int]:
+        """The game's counts, first in the ``estimate`` line."""
+        raise NotImplementedError
+
+    def summary(self) -> str:
+        """The game's counts for people."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``estimate`` line of ``endnim sweep --json``."""
+        return {**self.counts(), **self.cost_dict()}
+
+    def describe(self) -> str:
+        """One line for people."""
+        return f"{self.summary()}; {self.cost_text()}"
+
+    def cost_dict(self) -> dict[str, Any]:
+        """The cost's fields of an ``estimate`` line."""
+        return {
+            "disk_bytes": self.disk_bytes,
+            "memory_bytes": self.memory_bytes,
+            "cpu_seconds": round(self.cpu_seconds, 1),
+            "seconds": round(self.seconds, 1),
+            "workers": self.workers,
+        }
+
+    def cost_text(self) -> str:
+        """The cost for people: ``about 1.0 MiB of disk, ... on 2 worker(s)``."""
+        from endnim.search import format_bytes
+
+        return (
+            f"about {format_bytes(self.disk_bytes)} of disk, {format_bytes(self.memory_bytes)} "
+            f"of memory and {self.seconds:,.0f} s on {self.workers} worker(s)"
+        )
+
+
+@dataclass
+class SweepRun:
+    """What every graph sweep's report says the same way (a game's report adds its sizes
+    and counts): where it is stored, its bounds, its sizes' P-positions, whether its file
+    could not be read and was rebuilt, and how long the run took on how many workers of
+    which cluster."""
+
+    out: str
+    max_vertices: int
+    max_label: int
+    sizes: Sequence[Any] = field(default=(), kw_only=True)
+    rebuilt: bool = field(default=False, kw_only=True)
+    seconds: float = field(default=0.0, kw_only=True)
+    workers: int = field(default=1, kw_only=True)
+    scheduler: str | None = field(default=None, kw_only=True)
+
+    def bounds_dict(self) -> dict[str, Any]:
+        """Where the sweep is stored and what it holds, in the summary's JSON."""
+        return {"out": self.out, "max_vertices": self.max_vertices, "max_label": self.max_label}
+
+    @property
+    def p_positions(self) -> int:
+        return sum(int(s.p_positions) for s in self.sizes)
+
+    def run_dict(self) -> dict[str, Any]:
+        """The run's fields at the end of the summary's JSON."""
+        return {
+            "rebuilt": self.rebuilt,
+            "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "scheduler": self.scheduler,
+        }
+
+
+@contextlib.contextmanager
+def open_workers(
+    report: SweepRun, workers: int | None, scheduler: str | None
+) -> Iterator[ShapeExecutor]:
+    """The run's executor (:func:`endnim.sweep.tree_pool.open_executor`), its workers and
+    scheduler written into ``report``."""
+    with open_executor(workers, scheduler) as executor:
+        report.workers = executor.workers
+        report.scheduler = scheduler
+        yield executor
+
+
+def refuse_over_budget(
+    what: str, max_vertices: int, max_label: int, tries: int, budget: int
+) -> None:
+    """Refuse, in one line, a sweep that would try more than ``budget`` labellings.
+
+    >>> refuse_over_budget("a tree sweep", 9, 9, 10, 5)
+    Traceback (most recent call last):
+    ...
+    endnim.errors.EndNimError: a tree sweep to 9 vertices with labels <= 9 tries 10 \
+labellings; at most 5: lower --max-vertices or --max-label
+    """
+    from endnim.search import format_count
+
+    if tries > budget:
+        raise EndNimError(
+            f"{what} to {max_vertices} vertices with labels <= {max_label} tries "
+            f"{format_count(tries)} labellings; at most {format_count(budget)}: lower "
+            "--max-vertices or --max-label"
+        )
+
+
+def refuse_over_memory(what: str, estimate: Cost, memory: int, why: str, lower: str) -> None:
+    """Refuse, in one line, a sweep whose estimate needs more than ``memory`` bytes."""
+    from endnim.search import format_bytes
+
+    if estimate.memory_bytes > memory:
+        raise SweepError(
+            f"{what} on {estimate.workers} worker(s) needs about "
+            f"{format_bytes(estimate.memory_bytes)} of memory{why}; the budget is "
+            f"{format_bytes(memory)}: raise --memory or lower {lower}"
+        )
+
+
 def check_workers(workers: int | None, scheduler: str | None) -> None:
     """Refuse ``--workers`` with a Dask scheduler, or fewer than one."""
     if scheduler is not None and workers is not None:
@@ -79,7 +211,7 @@ def store_in_worker(
     one writer. SQLite takes one write at a time; the run's writer lock, held by the process
     that started the workers, keeps every other run out."""
     result = compute(task)
-    name = (getattr(open_store, "__qualname__", repr(open_store)), root)
+    name = (repr(open_store), root)
     store = _STORES.get(name)
     if store is None:
         store = _STORES[name] = open_store(Path(root))
@@ -131,6 +263,8 @@ def run_chunks(
             executor.run(compute, tasks, finished)
     finally:
         forget()
+        while _STORES:  # what this process opened as its own worker
+            _STORES.popitem()[1].close()
 
 
 def query_rows(
@@ -186,9 +320,14 @@ def query_rows(
 
 __all__ = [
     "Computed",
+    "Cost",
     "StoredChunk",
+    "SweepRun",
     "check_workers",
+    "open_workers",
     "query_rows",
+    "refuse_over_budget",
+    "refuse_over_memory",
     "run_chunks",
     "store_in_worker",
 ]

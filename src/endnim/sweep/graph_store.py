@@ -22,10 +22,11 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, ClassVar, TypeVar
 
+from endnim.sweep.closing import ClosesOnExit
 from endnim.sweep.plan import SweepError
 from endnim.sweep.store import LOCK, write_json_atomically
 
@@ -86,10 +87,36 @@ def storage_errors(
         raise storage_error(root, error) from None
 
 
+@dataclass
+class GraphRepair:
+    """What ``endnim sweep --repair`` did to a graph sweep: how many of its ``unit`` (shapes,
+    chunks) were verified and kept, how many recomputed, and whether its file was rebuilt.
+
+    >>> GraphRepair("out", 3, 1, False, "tree", "shapes").to_dict()["shapes_kept"]
+    3
+    """
+
+    root: str
+    kept: int
+    recomputed: int
+    rebuilt: bool
+    kind: str = ""
+    unit: str = "chunks"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "repaired": self.root,
+            "kind": self.kind,
+            "database_rebuilt": self.rebuilt,
+            f"{self.unit}_kept": self.kept,
+            f"{self.unit}_recomputed": self.recomputed,
+        }
+
+
 Opened = TypeVar("Opened", bound="GraphStore")
 
 
-class GraphStore:
+class GraphStore(ClosesOnExit):
     """A graph sweep's SQLite file, open in one thread. Subclasses name their file, format and
     kind, and say in one line what is wrong with a file (:meth:`storage_error`)."""
 
@@ -206,17 +233,6 @@ class GraphStore:
             if meta:
                 self.check_meta(meta)
 
-    def __enter__(self: Opened) -> Opened:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def close(self) -> None:
         """Close the file."""
         self.connection.close()
@@ -255,6 +271,7 @@ class GraphStore:
 
 __all__ = [
     "DESCRIPTION",
+    "GraphRepair",
     "GraphStore",
     "connect",
     "first_line",

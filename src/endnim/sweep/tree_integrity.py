@@ -30,6 +30,7 @@ from typing import Any, Protocol, TypeVar
 from endnim.sweep import graph_store
 from endnim.sweep.graph_store import (
     DESCRIPTION,
+    GraphRepair,
     first_line,
     is_full_disk,
     read_description,
@@ -303,22 +304,11 @@ def open_for_writing(
 
 
 @dataclass
-class TreeRepair:
+class TreeRepair(GraphRepair):
     """What ``endnim sweep --repair`` did to a tree sweep."""
 
-    root: str
-    kept: int
-    recomputed: int
-    rebuilt: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "repaired": self.root,
-            "kind": "tree",
-            "database_rebuilt": self.rebuilt,
-            "shapes_kept": self.kept,
-            "shapes_recomputed": self.recomputed,
-        }
+    kind: str = "tree"
+    unit: str = "shapes"
 
 
 def held_max_label(root: Path) -> int:

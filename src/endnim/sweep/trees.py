@@ -45,7 +45,16 @@ from typing import Any
 from endnim.errors import EndNimError
 from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
-from endnim.sweep.graph_pipeline import check_workers, query_rows, run_chunks
+from endnim.sweep.graph_pipeline import (
+    Cost,
+    SweepRun,
+    check_workers,
+    open_workers,
+    query_rows,
+    refuse_over_budget,
+    refuse_over_memory,
+    run_chunks,
+)
 from endnim.sweep.graph_store import GraphStore
 from endnim.sweep.graph_store import connect as _connect
 from endnim.sweep.plan import SweepError, check_free_disk
@@ -230,13 +239,10 @@ class TreeSizeSummary:
 
 
 @dataclass
-class TreeSweepReport:
+class TreeSweepReport(SweepRun):
     """What a tree sweep holds (and what one run did)."""
 
-    out: str
-    max_vertices: int
-    max_label: int
-    sizes: list[TreeSizeSummary] = field(default_factory=list)
+    sizes: list[TreeSizeSummary] = field(default_factory=list, kw_only=True)
     computed_shapes: int = 0
     kept_shapes: int = 0
     computed_parts: int = 0
@@ -245,28 +251,17 @@ class TreeSweepReport:
     """Parts of unfinished big shapes kept from an earlier run."""
     repaired_shapes: int = 0
     """Finished shapes that did not match their digests: forgotten and computed again."""
-    rebuilt: bool = False
-    """Whether ``trees.sqlite`` could not be read and was rebuilt from the intact shapes."""
-    seconds: float = 0.0
-    workers: int = 1
-    scheduler: str | None = None
 
     @property
     def trees(self) -> int:
         return sum(s.trees for s in self.sizes)
-
-    @property
-    def p_positions(self) -> int:
-        return sum(s.p_positions for s in self.sizes)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep --variant tree --json`` and ``sweep-query`` totals."""
         return {
             "kind": "tree",
             "variant": "tree",
-            "out": self.out,
-            "max_vertices": self.max_vertices,
-            "max_label": self.max_label,
+            **self.bounds_dict(),
             "trees": self.trees,
             "p_positions": self.p_positions,
             "max_value": max((s.max_value for s in self.sizes), default=0),
@@ -276,10 +271,7 @@ class TreeSweepReport:
             "computed_parts": self.computed_parts,
             "kept_parts": self.kept_parts,
             "repaired_shapes": self.repaired_shapes,
-            "rebuilt": self.rebuilt,
-            "seconds": round(self.seconds, 3),
-            "workers": self.workers,
-            "scheduler": self.scheduler,
+            **self.run_dict(),
         }
 
 
@@ -1101,7 +1093,7 @@ def compute_shapes(
 
 
 @dataclass(frozen=True)
-class TreeSweepEstimate:
+class TreeSweepEstimate(Cost):
     """What a tree sweep will do and cost, known before it starts."""
 
     shapes: int
@@ -1109,41 +1101,17 @@ class TreeSweepEstimate:
     """Shapes, with the big ones counted by their parts (:mod:`endnim.sweep.tree_parts`)."""
     labellings: int
     trees: int
-    disk_bytes: int
-    memory_bytes: int
-    """Peak memory: each worker's memo of the trees met, and the program."""
-    cpu_seconds: float
-    workers: int
 
-    @property
-    def seconds(self) -> float:
-        """Wall time on ``workers`` idle cores (the writer shares them)."""
-        return self.cpu_seconds / self.workers
+    def counts(self) -> dict[str, int]:
+        found = {"shapes": self.shapes, "chunks": self.chunks}
+        return {**found, "labellings": self.labellings, "trees": self.trees}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``estimate`` line of ``endnim sweep -v tree --json``."""
-        return {
-            "shapes": self.shapes,
-            "chunks": self.chunks,
-            "labellings": self.labellings,
-            "trees": self.trees,
-            "disk_bytes": self.disk_bytes,
-            "memory_bytes": self.memory_bytes,
-            "cpu_seconds": round(self.cpu_seconds, 1),
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-        }
-
-    def describe(self) -> str:
-        """One line for people."""
-        from endnim.search import format_bytes, format_count
+    def summary(self) -> str:
+        from endnim.search import format_count
 
         return (
             f"{format_count(self.shapes)} shapes in {format_count(self.chunks)} chunks, "
-            f"{format_count(self.labellings)} labellings, "
-            f"{format_count(self.trees)} trees; about {format_bytes(self.disk_bytes)} of disk, "
-            f"{format_bytes(self.memory_bytes)} of memory and {self.seconds:,.0f} s on "
-            f"{self.workers} worker(s)"
+            f"{format_count(self.labellings)} labellings, {format_count(self.trees)} trees"
         )
 
 
@@ -1216,10 +1184,9 @@ def run_tree_sweep(
     solver. ``workers`` processes (default 1: this one) or, with ``scheduler`` (a Dask
     scheduler address), the cluster's workers compute the shapes; this process writes them,
     so the store holds the same trees and digests whatever computed them."""
-    from endnim.search import format_bytes, format_count
+    from endnim.search import format_count
     from endnim.sweep.plan import default_memory
     from endnim.sweep.runner import writer_lock
-    from endnim.sweep.tree_pool import open_executor
 
     if max_vertices < 1 or max_label < 1:
         raise EndNimError("a tree sweep needs --max-vertices >= 1 and --max-label >= 1")
@@ -1227,27 +1194,20 @@ def run_tree_sweep(
         raise EndNimError(f"--max-vertices {max_vertices}: at most 14 (3,159 shapes of 14)")
     check_workers(workers, scheduler)
     labellings = count_labellings(max_vertices, max_label)
-    if labellings > budget:
-        raise EndNimError(
-            f"a tree sweep to {max_vertices} vertices with labels <= {max_label} tries "
-            f"{format_count(labellings)} labellings; at most {format_count(budget)}: lower "
-            "--max-vertices or --max-label"
-        )
+    refuse_over_budget("a tree sweep", max_vertices, max_label, labellings, budget)
     started = time.monotonic()
     root = Path(out)
     plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
     report = TreeSweepReport(str(out), max_vertices, max_label)
-    memory = default_memory() if memory is None else memory
     if scheduler is None:
         estimate = estimate_tree_sweep(max_vertices, max_label, workers or 1)
-        if estimate.memory_bytes > memory:
-            raise SweepError(
-                f"a tree sweep to {max_vertices} vertices with labels <= {max_label} on "
-                f"{estimate.workers} worker(s) needs about {format_bytes(estimate.memory_bytes)} "
-                f"of memory (each worker remembers up to {format_count(estimate.trees)} trees); "
-                f"the budget is {format_bytes(memory)}: raise --memory or lower --workers, "
-                "--max-vertices or --max-label"
-            )
+        refuse_over_memory(
+            f"a tree sweep to {max_vertices} vertices with labels <= {max_label}",
+            estimate,
+            default_memory() if memory is None else memory,
+            f" (each worker remembers up to {format_count(estimate.trees)} trees)",
+            "--workers, --max-vertices or --max-label",
+        )
     if not is_tree_sweep(root):
         check_free_disk(root, disk_need(plan, max_label))
     with writer_lock(root), storage_errors(root):
@@ -1261,9 +1221,7 @@ def run_tree_sweep(
             report.kept_parts = kept_parts
             report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_executor(workers, scheduler) as executor:
-                report.workers = executor.workers
-                report.scheduler = scheduler
+            with open_workers(report, workers, scheduler) as executor:
                 if on_estimate is not None:
                     left = sum(
                         max_label**n
