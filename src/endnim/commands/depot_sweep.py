@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from endnim.commands.graph_sweep import (
+    graph_options,
     query_graph_sweep,
     repair_graph_sweep,
     run_with_bar,
     vertex_span,
 )
+from endnim.commands.sweep_bar import SweepBar
 
 if TYPE_CHECKING:
     from endnim.sweep.depot_sweep import DepotSweepReport
@@ -31,26 +33,12 @@ def depot_sweep(
     """The sweep, with the estimate first (``--json``: an ``estimate`` line), a progress bar
     on a terminal and the summary."""
     from endnim.sweep.depot_sweep import run_depot_sweep
-    from endnim.sweep.plan import parse_memory
 
-    run_with_bar(
-        lambda progress, announce: run_depot_sweep(
-            out,
-            variant,
-            family,
-            max_vertices,
-            max_label,
-            progress=progress,
-            workers=workers,
-            scheduler=scheduler,
-            memory=parse_memory(memory) if memory is not None else None,
-            on_estimate=announce,
-        ),
-        f"{variant} sweep",
-        "finished chunks",
-        as_json,
-        print_depot_report,
-    )
+    def run(bar: SweepBar) -> DepotSweepReport:
+        options = graph_options(bar, f"{variant} sweep", as_json, memory, workers, scheduler)
+        return run_depot_sweep(out, variant, family, max_vertices, max_label, **options)
+
+    run_with_bar(run, "finished chunks", as_json, print_depot_report)
 
 
 def print_depot_report(report: DepotSweepReport) -> None:

@@ -33,25 +33,18 @@ Progress = Callable[[int, int], None]
 
 
 def run_with_bar(
-    run: Callable[[Progress, Callable[[Any], None]], Report],
-    noun: str,
+    run: Callable[[SweepBar], Report],
     kept: str,
     as_json: bool,
     print_report: Callable[[Report], None],
+    unit: str = "chunks",
 ) -> None:
-    """Run a graph sweep: its estimate first (``--json``: an ``estimate`` line; on a terminal
-    beside the progress bar), the bar, then the summary; Ctrl-C says what is kept (``kept``)."""
-    bar = SweepBar(unit="chunks")
-
-    def announce(estimate: Estimate) -> None:
-        if as_json:
-            click.echo(json.dumps({"event": "estimate", **estimate.to_dict()}))
-        elif bar.console.is_terminal:  # beside the progress bar; no extra line in a log
-            bar.console.print(f"{noun}: {estimate.describe()}", highlight=False)
-
+    """Run a sweep behind a progress bar counting ``unit``, then print its summary
+    (``--json``: a ``summary`` line); Ctrl-C says what is kept (``kept``) and exits 130."""
+    bar = SweepBar(unit=unit)
     try:
         with bar:
-            report = run(bar.update, announce)
+            report = run(bar)
     except KeyboardInterrupt:
         click.echo(
             f"endnim: interrupted: {kept} are kept; run the same command to resume", err=True
@@ -61,6 +54,34 @@ def run_with_bar(
         click.echo(json.dumps({"event": "summary", **report.to_dict()}))
     else:
         print_report(report)
+
+
+def graph_options(
+    bar: SweepBar,
+    noun: str,
+    as_json: bool,
+    memory: str | None,
+    workers: int | None,
+    scheduler: str | None,
+) -> dict[str, Any]:
+    """The options every graph sweep's run takes from its command: the bar's progress, the
+    workers or cluster, the memory budget, and the estimate first (``--json``: an
+    ``estimate`` line; on a terminal beside the progress bar)."""
+    from endnim.sweep.plan import parse_memory
+
+    def announce(estimate: Estimate) -> None:
+        if as_json:
+            click.echo(json.dumps({"event": "estimate", **estimate.to_dict()}))
+        elif bar.console.is_terminal:  # beside the progress bar; no extra line in a log
+            bar.console.print(f"{noun}: {estimate.describe()}", highlight=False)
+
+    return {
+        "progress": bar.update,
+        "workers": workers,
+        "scheduler": scheduler,
+        "memory": parse_memory(memory) if memory is not None else None,
+        "on_estimate": announce,
+    }
 
 
 def query_graph_sweep(
@@ -140,4 +161,10 @@ def repair_graph_sweep(
     )
 
 
-__all__ = ["query_graph_sweep", "repair_graph_sweep", "run_with_bar", "vertex_span"]
+__all__ = [
+    "graph_options",
+    "query_graph_sweep",
+    "repair_graph_sweep",
+    "run_with_bar",
+    "vertex_span",
+]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,6 +16,7 @@ from endnim.commands.common import (
     variant_option,
 )
 from endnim.commands.graph_sweep import (
+    graph_options,
     query_graph_sweep,
     repair_graph_sweep,
     run_with_bar,
@@ -190,32 +190,22 @@ def sweep(
             line = {"event": "level", "level": level, "length": level + 2, "computed": computed}
             click.echo(json.dumps(line))
 
-    bar = SweepBar()
-    try:
-        with bar:
-            report = run_sweep(
-                out,
-                name,
-                max_length,
-                max_pile,
-                workers=workers,
-                memory=budget,
-                chunk_tables=chunk_tables,
-                scheduler=scheduler,
-                progress=bar.update,
-                on_level=level_done,
-                shared_store=shared_store,
-            )
-    except KeyboardInterrupt:
-        click.echo(
-            "endnim: interrupted: finished chunks are kept; run the same command to resume",
-            err=True,
+    def run(bar: SweepBar) -> SweepReport:
+        return run_sweep(
+            out,
+            name,
+            max_length,
+            max_pile,
+            workers=workers,
+            memory=budget,
+            chunk_tables=chunk_tables,
+            scheduler=scheduler,
+            progress=bar.update,
+            on_level=level_done,
+            shared_store=shared_store,
         )
-        sys.exit(130)
-    if as_json:
-        click.echo(json.dumps({"event": "summary", **report.to_dict()}))
-    else:
-        _print_report(report)
+
+    run_with_bar(run, "finished chunks", as_json, _print_report, unit="positions")
 
 
 def _tree_sweep(
@@ -230,7 +220,6 @@ def _tree_sweep(
 ) -> None:
     """``endnim sweep --variant tree``: every labelled tree up to isomorphism, stored; the
     shapes computed in this process, by ``--workers`` processes or on a Dask cluster."""
-    from endnim.sweep.plan import parse_memory
     from endnim.sweep.trees import run_tree_sweep
 
     if chunk_tables is not None:
@@ -239,22 +228,11 @@ def _tree_sweep(
             "parts of the big ones)"
         )
 
-    run_with_bar(
-        lambda progress, announce: run_tree_sweep(
-            out,
-            max_vertices,
-            max_label,
-            progress=progress,
-            workers=workers,
-            scheduler=scheduler,
-            memory=parse_memory(memory) if memory is not None else None,
-            on_estimate=announce,
-        ),
-        "tree sweep",
-        "finished shapes and parts",
-        as_json,
-        _print_tree_report,
-    )
+    def run(bar: SweepBar) -> TreeSweepReport:
+        options = graph_options(bar, "tree sweep", as_json, memory, workers, scheduler)
+        return run_tree_sweep(out, max_vertices, max_label, **options)
+
+    run_with_bar(run, "finished shapes and parts", as_json, _print_tree_report)
 
 
 def _print_tree_report(report: TreeSweepReport) -> None:

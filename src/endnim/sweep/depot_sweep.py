@@ -364,15 +364,16 @@ def run_depot_sweep(
             report.kept_chunks = len(tasks) - len(todo)
             report.repaired_chunks = len([k for k in dropped if k[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_workers(report, workers, scheduler) as executor:
-                if on_estimate is not None:
-                    on_estimate(
-                        estimate_depot_sweep(
-                            variant, family, max_vertices, max_label, executor.workers, todo
-                        )
-                    )
-                if progress is not None and report.kept_chunks:
-                    progress(report.kept_chunks, len(tasks))
+            with open_workers(
+                report,
+                workers,
+                scheduler,
+                lambda w: estimate_depot_sweep(variant, family, max_vertices, max_label, w, todo),
+                on_estimate,
+                progress,
+                report.kept_chunks,
+                len(tasks),
+            ) as executor:
                 compute_chunks(store, todo, progress, len(tasks), report.kept_chunks, executor)
             report.computed_chunks = len(todo)
             report.sizes = summarise(store, max_vertices).sizes

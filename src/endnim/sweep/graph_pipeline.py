@@ -146,15 +146,30 @@ class SweepRun:
         }
 
 
+Estimated = TypeVar("Estimated", bound=Cost)
+
+
 @contextlib.contextmanager
 def open_workers(
-    report: SweepRun, workers: int | None, scheduler: str | None
+    report: SweepRun,
+    workers: int | None,
+    scheduler: str | None,
+    estimate: Callable[[int], Estimated],
+    on_estimate: Callable[[Estimated], None] | None,
+    progress: Progress | None,
+    first: int,
+    total: int,
 ) -> Iterator[ShapeExecutor]:
     """The run's executor (:func:`endnim.sweep.tree_pool.open_executor`), its workers and
-    scheduler written into ``report``."""
+    scheduler written into ``report``; ``on_estimate`` is told ``estimate(workers)`` and
+    ``progress`` the ``first`` chunks already stored, before any work starts."""
     with open_executor(workers, scheduler) as executor:
         report.workers = executor.workers
         report.scheduler = scheduler
+        if on_estimate is not None:
+            on_estimate(estimate(executor.workers))
+        if progress is not None and first:
+            progress(first, total)
         yield executor
 
 

@@ -1221,22 +1221,23 @@ def run_tree_sweep(
             report.kept_parts = kept_parts
             report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_workers(report, workers, scheduler) as executor:
-                if on_estimate is not None:
-                    left = sum(
-                        max_label**n
-                        if beans is None
-                        else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
-                        for n, _s, _e, beans in chunks
-                    )
-                    on_estimate(
-                        estimate_tree_sweep(
-                            max_vertices, max_label, executor.workers, left, len(chunks)
-                        )
-                    )
-                first = report.kept_shapes + kept_parts
-                if progress is not None and first:
-                    progress(first, first + len(chunks))
+            left = sum(
+                max_label**n
+                if beans is None
+                else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
+                for n, _s, _e, beans in chunks
+            )
+            first = report.kept_shapes + kept_parts
+            with open_workers(
+                report,
+                workers,
+                scheduler,
+                lambda w: estimate_tree_sweep(max_vertices, max_label, w, left, len(chunks)),
+                on_estimate,
+                progress,
+                first,
+                first + len(chunks),
+            ) as executor:
                 compute_shapes(
                     store, chunks, progress, first + len(chunks), first, compiled, executor
                 )
