@@ -6,13 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from endnim.commands.graph_sweep import (
-    graph_options,
-    query_graph_sweep,
-    repair_graph_sweep,
-    run_with_bar,
-    vertex_span,
-)
+from endnim.commands import graph_sweep
 from endnim.commands.sweep_bar import SweepBar
 
 if TYPE_CHECKING:
@@ -35,10 +29,12 @@ def depot_sweep(
     from endnim.sweep.depot_sweep import run_depot_sweep
 
     def run(bar: SweepBar) -> DepotSweepReport:
-        options = graph_options(bar, f"{variant} sweep", as_json, memory, workers, scheduler)
+        options = graph_sweep.graph_options(
+            bar, f"{variant} sweep", as_json, memory, workers, scheduler
+        )
         return run_depot_sweep(out, variant, family, max_vertices, max_label, **options)
 
-    run_with_bar(run, "finished chunks", as_json, print_depot_report)
+    graph_sweep.run_with_bar(run, "finished chunks", as_json, print_depot_report)
 
 
 def print_depot_report(report: DepotSweepReport) -> None:
@@ -78,13 +74,13 @@ def depot_query(
     """``sweep-query`` on a warehouse sweep: the totals, or a predicate's count and list."""
     from endnim.sweep.depot_sweep import open_depot_sweep, run_depot_query, summarise
 
-    query_graph_sweep(
+    graph_sweep.query_graph_sweep(
         open_depot_sweep(directory),
         summarise,
         run_depot_query,
         print_depot_report,
         lambda result: (
-            f"positions of {vertex_span(result)} vertices with labels <= "
+            f"positions of {graph_sweep.vertex_span(result)} vertices with labels <= "
             f"{result['max_label']} ({result['variant']}, {result['family']})"
         ),
         predicate,
@@ -99,7 +95,7 @@ def depot_repair(root: Path, as_json: bool) -> None:
     from endnim.sweep.depot_sweep import repair_depot_store
 
     rebuilt = f"{root / 'depots.sqlite'} set aside and rebuilt"
-    repair_graph_sweep(root, repair_depot_store, "chunks", rebuilt, as_json)
+    graph_sweep.repair_graph_sweep(root, repair_depot_store, "chunks", rebuilt, as_json)
 
 
 __all__ = ["depot_query", "depot_repair", "depot_sweep", "print_depot_report"]

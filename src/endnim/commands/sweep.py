@@ -9,18 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from endnim.commands import graph_sweep
 from endnim.commands.common import (
     convention_option,
     rules_file_option,
     variant_name,
     variant_option,
-)
-from endnim.commands.graph_sweep import (
-    graph_options,
-    query_graph_sweep,
-    repair_graph_sweep,
-    run_with_bar,
-    vertex_span,
 )
 from endnim.commands.sweep_bar import SweepBar
 from endnim.errors import EndNimError
@@ -205,7 +199,7 @@ def sweep(
             shared_store=shared_store,
         )
 
-    run_with_bar(run, "finished chunks", as_json, _print_report, unit="positions")
+    graph_sweep.run_with_bar(run, "finished chunks", as_json, _print_report, unit="positions")
 
 
 def _tree_sweep(
@@ -229,10 +223,10 @@ def _tree_sweep(
         )
 
     def run(bar: SweepBar) -> TreeSweepReport:
-        options = graph_options(bar, "tree sweep", as_json, memory, workers, scheduler)
+        options = graph_sweep.graph_options(bar, "tree sweep", as_json, memory, workers, scheduler)
         return run_tree_sweep(out, max_vertices, max_label, **options)
 
-    run_with_bar(run, "finished shapes and parts", as_json, _print_tree_report)
+    graph_sweep.run_with_bar(run, "finished shapes and parts", as_json, _print_tree_report)
 
 
 def _print_tree_report(report: TreeSweepReport) -> None:
@@ -394,13 +388,14 @@ def _tree_query(
     """``sweep-query`` on a tree sweep."""
     from endnim.sweep.trees import TreeStore, open_tree_sweep, run_tree_query
 
-    query_graph_sweep(
+    graph_sweep.query_graph_sweep(
         open_tree_sweep(directory),
         TreeStore.summary,
         run_tree_query,
         _print_tree_report,
         lambda result: (
-            f"trees of {vertex_span(result)} vertices with labels <= {result['max_label']} (tree)"
+            f"trees of {graph_sweep.vertex_span(result)} vertices with labels <= "
+            f"{result['max_label']} (tree)"
         ),
         predicate,
         lengths,
@@ -415,7 +410,7 @@ def _repair_trees(root: pathlib.Path, as_json: bool) -> None:
     from endnim.sweep.trees import repair_tree_store
 
     rebuilt = "trees.sqlite rebuilt from the intact shapes"
-    repair_graph_sweep(root, repair_tree_store, "shapes", rebuilt, as_json)
+    graph_sweep.repair_graph_sweep(root, repair_tree_store, "shapes", rebuilt, as_json)
 
 
 def _repair(directory: str, as_json: bool) -> None:

@@ -109,6 +109,24 @@ def is_depot_sweep(path: str | Path) -> bool:
     return (root / DEPOT_STORE).is_file() or read_description(root).get("kind") == "depot"
 
 
+def damaged(root: Path, problem: str) -> DepotStoreDamaged:
+    """The one-line error of a warehouse store that cannot be trusted."""
+    return DepotStoreDamaged(
+        f"cannot read the warehouse sweep {root / DEPOT_STORE}: it is damaged ({problem}); "
+        f"repair it with 'endnim sweep --repair {root}' (damaged chunks are computed again)"
+    )
+
+
+def storage_error(root: Path, error: BaseException) -> SweepError:
+    """SQLite's or the file system's complaint, in one line."""
+    if is_full_disk(error):
+        return SweepError(
+            f"the disk holding {root} is full: every finished chunk is kept and verified; free "
+            "some space and run the same command to resume"
+        )
+    return damaged(root, first_line(error))
+
+
 class DepotStore(GraphStore):
     """A warehouse sweep's SQLite file and chunk digests (one thread); every read is checked
     against the digests before it is used."""
@@ -119,13 +137,8 @@ class DepotStore(GraphStore):
     NOUN = "warehouse sweep"
     SCHEMA = _SCHEMA
 
-    @staticmethod
-    def storage_error(root: Path, error: BaseException) -> SweepError:
-        return storage_error(root, error)
-
-    @staticmethod
-    def holds_sweep(root: Path) -> bool:
-        return is_depot_sweep(root)
+    storage_error = staticmethod(storage_error)
+    holds_sweep = staticmethod(is_depot_sweep)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -335,24 +348,6 @@ class DepotStore(GraphStore):
             problem = self.chunk_problem(key, [], records[key])
             if problem is not None:  # an empty chunk is whole when its digest says so
                 raise damaged(self.root, f"the rows of chunk {chunk_file(*key)} are missing")
-
-
-def damaged(root: Path, problem: str) -> DepotStoreDamaged:
-    """The one-line error of a warehouse store that cannot be trusted."""
-    return DepotStoreDamaged(
-        f"cannot read the warehouse sweep {root / DEPOT_STORE}: it is damaged ({problem}); "
-        f"repair it with 'endnim sweep --repair {root}' (damaged chunks are computed again)"
-    )
-
-
-def storage_error(root: Path, error: BaseException) -> SweepError:
-    """SQLite's or the file system's complaint, in one line."""
-    if is_full_disk(error):
-        return SweepError(
-            f"the disk holding {root} is full: every finished chunk is kept and verified; free "
-            "some space and run the same command to resume"
-        )
-    return damaged(root, first_line(error))
 
 
 def storage_errors(root: Path) -> contextlib.AbstractContextManager[None]:

@@ -144,8 +144,8 @@ class GraphStore(ClosesOnExit):
         return SweepError(f"cannot read the sweep in {root}: {error}")
 
     @staticmethod
-    def holds_sweep(root: Path) -> bool:
-        """Whether ``root`` holds a sweep of this kind."""
+    def holds_sweep(path: str | Path) -> bool:
+        """Whether ``path`` holds a sweep of this kind."""
         return False
 
     @staticmethod

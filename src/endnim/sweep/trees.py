@@ -309,13 +309,8 @@ class TreeStore(GraphStore):
     def connect_file(path: Path) -> sqlite3.Connection:
         return _connect(path)
 
-    @staticmethod
-    def storage_error(root: Path, error: BaseException) -> SweepError:
-        return storage_error(root, error)
-
-    @staticmethod
-    def holds_sweep(root: Path) -> bool:
-        return is_tree_sweep(root)
+    storage_error = staticmethod(storage_error)
+    holds_sweep = staticmethod(is_tree_sweep)
 
     @staticmethod
     def write_json(path: Path, data: Mapping[str, object]) -> None:
