@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from endnim.sweep import graph_pipeline as pipeline
 from endnim.sweep.depot_catalogue import (
     MAX_VERTICES,
     ChunkTask,
@@ -47,16 +48,6 @@ from endnim.sweep.depot_store import (
     open_for_writing,
     read_description,
     storage_errors,
-)
-from endnim.sweep.graph_pipeline import (
-    Cost,
-    SweepRun,
-    check_workers,
-    open_workers,
-    query_rows,
-    refuse_over_budget,
-    refuse_over_memory,
-    run_chunks,
 )
 from endnim.sweep.graph_store import GraphRepair
 from endnim.sweep.plan import SweepError, check_free_disk
@@ -155,23 +146,16 @@ def compute_chunks(
     first: int = 0,
     executor: ShapeExecutor | None = None,
 ) -> None:
-    """Compute and store ``tasks``, each stored with its digest as soon as it is done."""
-    run_chunks(
-        store,
-        tasks,
-        compute_chunk,
-        store_result,
-        progress=progress,
-        total=total,
-        first=first,
-        executor=executor,
-        forget=_WORKER.clear,
-    )
+    """Compute and store ``tasks``, each stored with its digest as soon as it is done
+    (:func:`endnim.sweep.graph_pipeline.run_chunks`)."""
+    pipeline.run_chunks(store, tasks, compute_chunk, store_result, executor=executor,
+                        progress=progress, total=total, first=first,
+                        forget=_WORKER.clear)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- estimate
 @dataclass(frozen=True)
-class DepotSweepEstimate(Cost):
+class DepotSweepEstimate(pipeline.Cost):
     """What a warehouse sweep will do and cost, known before it starts."""
 
     chunks: int
@@ -244,7 +228,7 @@ class DepotSizeSummary:
 
 
 @dataclass
-class DepotSweepReport(SweepRun):
+class DepotSweepReport(pipeline.SweepRun):
     """What a warehouse sweep holds (and what one run did)."""
 
     variant: str
@@ -325,12 +309,12 @@ def run_depot_sweep(
     max_vertices: int,
     max_label: int,
     *,
-    progress: Progress | None = None,
-    budget: int = MAX_LABELLINGS,
-    compiled: bool | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
     memory: int | None = None,
+    compiled: bool | None = None,
+    budget: int = MAX_LABELLINGS,
+    progress: Progress | None = None,
     on_estimate: Callable[[DepotSweepEstimate], None] | None = None,
 ) -> DepotSweepReport:
     """Compute and store every position of ``family`` with <= ``max_vertices`` vertices and
@@ -342,17 +326,17 @@ def run_depot_sweep(
     from endnim.sweep.runner import writer_lock
 
     check_range(variant, family, max_vertices, max_label)
-    check_workers(workers, scheduler)
+    pipeline.check_workers(workers, scheduler)
     started = time.monotonic()
     tasks = plan_chunks(variant, family, max_vertices, max_label, compiled)
     labellings = sum(t.labellings for t in tasks)
-    refuse_over_budget(
+    pipeline.refuse_over_budget(
         f"a {variant} sweep of {family}", max_vertices, max_label, labellings, budget
     )
     if scheduler is None:
         estimate = estimate_depot_sweep(variant, family, max_vertices, max_label, workers or 1)
         memory = default_memory() if memory is None else memory
-        refuse_over_memory(f"a {variant} sweep", estimate, memory, "", "--workers")
+        pipeline.refuse_over_memory(f"a {variant} sweep", estimate, memory, "", "--workers")
     root = Path(out)
     report = DepotSweepReport(str(out), max_vertices, max_label, variant, family)
     with writer_lock(root), storage_errors(root):
@@ -364,7 +348,7 @@ def run_depot_sweep(
             report.kept_chunks = len(tasks) - len(todo)
             report.repaired_chunks = len([k for k in dropped if k[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_workers(
+            with pipeline.open_workers(
                 report,
                 workers,
                 scheduler,
@@ -446,7 +430,9 @@ def run_depot_query(
             for text, labels, beans, value in stored:
                 yield beans, text, tuple(json.loads(labels)), value
 
-    found = query_rows("warehouse sweep", store.root, top, vertices, limit, rows, predicate.holds)
+    found = pipeline.query_rows(
+        "warehouse sweep", store.root, top, vertices, limit, rows, predicate.holds
+    )
     if not store.impartial:
         found["values"] = [str(CODE_TO_OUTCOME[value]) for value in found["values"]]
     return {

@@ -31,6 +31,7 @@ damaged or full store and the repair are :mod:`endnim.sweep.tree_integrity`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import itertools
 import json
@@ -230,12 +231,7 @@ class TreeSizeSummary:
     max_value: int
 
     def to_dict(self) -> dict[str, int]:
-        return {
-            "vertices": self.vertices,
-            "trees": self.trees,
-            "p_positions": self.p_positions,
-            "max_value": self.max_value,
-        }
+        return dataclasses.asdict(self)
 
 
 @dataclass
