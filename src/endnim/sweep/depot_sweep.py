@@ -240,7 +240,7 @@ class DepotSweepReport(pipeline.SweepRun):
 
     @property
     def positions(self) -> int:
-        return sum(s.positions for s in self.sizes)
+        return self.total("positions")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep -v depot --json`` and of ``sweep-query``'s totals."""
@@ -309,11 +309,11 @@ def run_depot_sweep(
     max_vertices: int,
     max_label: int,
     *,
+    budget: int = MAX_LABELLINGS,
+    compiled: bool | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
     memory: int | None = None,
-    compiled: bool | None = None,
-    budget: int = MAX_LABELLINGS,
     progress: Progress | None = None,
     on_estimate: Callable[[DepotSweepEstimate], None] | None = None,
 ) -> DepotSweepReport:

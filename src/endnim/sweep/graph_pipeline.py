@@ -132,9 +132,13 @@ class SweepRun:
         """Where the sweep is stored and what it holds, in the summary's JSON."""
         return {"out": self.out, "max_vertices": self.max_vertices, "max_label": self.max_label}
 
+    def total(self, name: str) -> int:
+        """The sum of a count (``positions``, ``trees``, ``p_positions``) over the sizes."""
+        return sum(int(getattr(size, name)) for size in self.sizes)
+
     @property
     def p_positions(self) -> int:
-        return sum(int(s.p_positions) for s in self.sizes)
+        return self.total("p_positions")
 
     def run_dict(self) -> dict[str, Any]:
         """The run's fields at the end of the summary's JSON."""

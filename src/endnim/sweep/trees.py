@@ -250,7 +250,7 @@ class TreeSweepReport(SweepRun):
 
     @property
     def trees(self) -> int:
-        return sum(s.trees for s in self.sizes)
+        return self.total("trees")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep --variant tree --json`` and ``sweep-query`` totals."""
