@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from endnim.commands import graph_sweep
 from endnim.commands.common import (
     convention_option,
     rules_file_option,
@@ -184,32 +184,22 @@ def sweep(
             line = {"event": "level", "level": level, "length": level + 2, "computed": computed}
             click.echo(json.dumps(line))
 
-    bar = SweepBar()
-    try:
-        with bar:
-            report = run_sweep(
-                out,
-                name,
-                max_length,
-                max_pile,
-                workers=workers,
-                memory=budget,
-                chunk_tables=chunk_tables,
-                scheduler=scheduler,
-                progress=bar.update,
-                on_level=level_done,
-                shared_store=shared_store,
-            )
-    except KeyboardInterrupt:
-        click.echo(
-            "endnim: interrupted: finished chunks are kept; run the same command to resume",
-            err=True,
+    def run(bar: SweepBar) -> SweepReport:
+        return run_sweep(
+            out,
+            name,
+            max_length,
+            max_pile,
+            workers=workers,
+            memory=budget,
+            chunk_tables=chunk_tables,
+            scheduler=scheduler,
+            progress=bar.update,
+            on_level=level_done,
+            shared_store=shared_store,
         )
-        sys.exit(130)
-    if as_json:
-        click.echo(json.dumps({"event": "summary", **report.to_dict()}))
-    else:
-        _print_report(report)
+
+    graph_sweep.run_with_bar(run, "finished chunks", as_json, _print_report, unit="positions")
 
 
 def _tree_sweep(
@@ -224,8 +214,7 @@ def _tree_sweep(
 ) -> None:
     """``endnim sweep --variant tree``: every labelled tree up to isomorphism, stored; the
     shapes computed in this process, by ``--workers`` processes or on a Dask cluster."""
-    from endnim.sweep.plan import parse_memory
-    from endnim.sweep.trees import TreeSweepEstimate, run_tree_sweep
+    from endnim.sweep.trees import run_tree_sweep
 
     if chunk_tables is not None:
         raise EndNimError(
@@ -233,37 +222,11 @@ def _tree_sweep(
             "parts of the big ones)"
         )
 
-    bar = SweepBar(unit="chunks")
+    def run(bar: SweepBar) -> TreeSweepReport:
+        options = graph_sweep.graph_options(bar, "tree sweep", as_json, memory, workers, scheduler)
+        return run_tree_sweep(out, max_vertices, max_label, **options)
 
-    def announce(estimate: TreeSweepEstimate) -> None:
-        if as_json:
-            click.echo(json.dumps({"event": "estimate", **estimate.to_dict()}))
-        elif bar.console.is_terminal:  # beside the progress bar; no extra line in a log
-            bar.console.print(f"tree sweep: {estimate.describe()}", highlight=False)
-
-    try:
-        with bar:
-            report = run_tree_sweep(
-                out,
-                max_vertices,
-                max_label,
-                progress=bar.update,
-                workers=workers,
-                scheduler=scheduler,
-                memory=parse_memory(memory) if memory is not None else None,
-                on_estimate=announce,
-            )
-    except KeyboardInterrupt:
-        click.echo(
-            "endnim: interrupted: finished shapes and parts are kept; run the same command to "
-            "resume",
-            err=True,
-        )
-        sys.exit(130)
-    if as_json:
-        click.echo(json.dumps({"event": "summary", **report.to_dict()}))
-    else:
-        _print_tree_report(report)
+    graph_sweep.run_with_bar(run, "finished shapes and parts", as_json, _print_tree_report)
 
 
 def _print_tree_report(report: TreeSweepReport) -> None:
@@ -424,37 +387,22 @@ def _tree_query(
     directory: str, predicate: tuple[str, ...], lengths: tuple[int, ...], limit: int, as_json: bool
 ) -> None:
     """``sweep-query`` on a tree sweep."""
-    from endnim.render import output_console
-    from endnim.sweep.trees import open_tree_sweep, run_tree_query
+    from endnim.sweep.trees import TreeStore, open_tree_sweep, run_tree_query
 
-    with open_tree_sweep(directory) as store:
-        if not predicate:
-            if lengths:
-                raise click.UsageError("--length needs a PREDICATE (the totals cover all sizes)")
-            report = store.summary()
-            if as_json:
-                click.echo(json.dumps(report.to_dict()))
-            else:
-                _print_tree_report(report)
-            return
-        result = run_tree_query(store, predicate, lengths or None, limit)
-    if as_json:
-        click.echo(json.dumps(result))
-        return
-    console = output_console()
-    sizes = result["vertices"]
-    span = f"{sizes[0]}..{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-    console.print(
-        f"[bold]{result['count']:,}[/] {result['predicate']} among {result['checked']:,} trees "
-        f"of {span} vertices with labels <= {result['max_label']} (tree)"
+    graph_sweep.query_graph_sweep(
+        open_tree_sweep(directory),
+        TreeStore.summary,
+        run_tree_query,
+        _print_tree_report,
+        lambda result: (
+            f"trees of {graph_sweep.vertex_span(result)} vertices with labels <= "
+            f"{result['max_label']} (tree)"
+        ),
+        predicate,
+        lengths,
+        limit,
+        as_json,
     )
-    by_size = result["by_vertices"]
-    if len(by_size) > 1:
-        console.print("by vertices: " + ", ".join(f"{k}: {v:,}" for k, v in by_size.items()))
-    for notation, value in zip(result["positions"], result["values"], strict=True):
-        console.print(f"  {notation}   [dim]{value}[/]")
-    if result["truncated"] and limit:
-        console.print(f"[dim]... {result['count'] - len(result['positions']):,} more (--limit)[/]")
 
 
 def _repair_trees(root: pathlib.Path, as_json: bool) -> None:
@@ -462,17 +410,8 @@ def _repair_trees(root: pathlib.Path, as_json: bool) -> None:
     rebuild an unreadable file from the intact shapes, compute the damaged ones again."""
     from endnim.sweep.trees import repair_tree_store
 
-    bar = SweepBar(unit="shapes")
-    with bar:
-        done = repair_tree_store(root, progress=bar.update)
-    if as_json:
-        click.echo(json.dumps(done.to_dict()))
-        return
-    click.echo(
-        f"{root}: {done.kept} shapes verified and kept"
-        + (", trees.sqlite rebuilt from the intact shapes" if done.rebuilt else "")
-        + (f"; {done.recomputed} damaged or lost shape(s) recomputed" if done.recomputed else "")
-    )
+    rebuilt = "trees.sqlite rebuilt from the intact shapes"
+    graph_sweep.repair_graph_sweep(root, repair_tree_store, "shapes", rebuilt, as_json)
 
 
 def _repair(directory: str, as_json: bool) -> None:

@@ -26,20 +26,24 @@ import contextlib
 import hashlib
 import itertools
 import json
-import os
 import sqlite3
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
+from endnim.sweep import graph_store
+from endnim.sweep.graph_store import (
+    DESCRIPTION,
+    GraphStore,
+    first_line,
+    is_full_disk,
+    read_description,
+    set_aside,
+)
 from endnim.sweep.plan import SweepError
-from endnim.sweep.store import LOCK, write_json_atomically
-from endnim.sweep.tree_integrity import first_line, is_full_disk
+from endnim.sweep.store import write_json_atomically
 
 DEPOT_STORE = "depots.sqlite"
-DESCRIPTION = "sweep.json"
 DEPOT_FORMAT = "depot-1"
 CHUNKS = "chunks"
 
@@ -98,15 +102,6 @@ class DepotStoreDamaged(SweepError):
     """The warehouse store does not match its digests or cannot be read: repair it."""
 
 
-def read_description(root: Path) -> dict[str, Any]:
-    """``sweep.json`` (empty when missing or unreadable)."""
-    try:
-        data = json.loads((root / DESCRIPTION).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def is_depot_sweep(path: str | Path) -> bool:
     """Whether ``path`` holds a warehouse sweep (its database or a description of kind
     "depot")."""
@@ -114,36 +109,42 @@ def is_depot_sweep(path: str | Path) -> bool:
     return (root / DEPOT_STORE).is_file() or read_description(root).get("kind") == "depot"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, timeout=30)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = FULL")
-    return connection
+def damaged(root: Path, problem: str) -> DepotStoreDamaged:
+    """The one-line error of a warehouse store that cannot be trusted."""
+    return DepotStoreDamaged(
+        f"cannot read the warehouse sweep {root / DEPOT_STORE}: it is damaged ({problem}); "
+        f"repair it with 'endnim sweep --repair {root}' (damaged chunks are computed again)"
+    )
 
 
-class DepotStore:
+def storage_error(root: Path, error: BaseException) -> SweepError:
+    """SQLite's or the file system's complaint, in one line."""
+    if is_full_disk(error):
+        return SweepError(
+            f"the disk holding {root} is full: every finished chunk is kept and verified; free "
+            "some space and run the same command to resume"
+        )
+    return damaged(root, first_line(error))
+
+
+class DepotStore(GraphStore):
     """A warehouse sweep's SQLite file and chunk digests (one thread); every read is checked
     against the digests before it is used."""
 
-    def __init__(self, root: Path, connection: sqlite3.Connection) -> None:
-        self.root = root
-        self.connection = connection
-        self._meta: dict[str, str] | None = None
+    FILE = DEPOT_STORE
+    FORMAT = DEPOT_FORMAT
+    KIND = "depot"
+    NOUN = "warehouse sweep"
+    SCHEMA = _SCHEMA
+
+    storage_error = staticmethod(storage_error)
+    holds_sweep = staticmethod(is_depot_sweep)
 
     # ------------------------------------------------------------------ opening
     @classmethod
     def create(cls, root: Path, variant: str, family: str, max_label: int) -> DepotStore:
         """Open (creating when new) the store in ``root``; another sweep there is refused."""
-        if root.exists() and not root.is_dir():
-            raise SweepError(f"{root} exists and is not a directory")
-        if (
-            root.is_dir()
-            and not is_depot_sweep(root)
-            and any(p.name not in (LOCK, DESCRIPTION) for p in root.iterdir())
-        ):
-            raise SweepError(
-                f"{root} is not empty and holds no warehouse sweep: choose another --out"
-            )
+        cls.claim(root)
         wanted = {"variant": variant, "family": family, "max_label": max_label}
         held = read_description(root)
         for name, value in wanted.items():
@@ -152,25 +153,9 @@ class DepotStore:
                     f"{root} holds a {held.get('variant')} sweep of {held.get('family')} with "
                     f"labels <= {held.get('max_label')}: use another --out"
                 )
-        root.mkdir(parents=True, exist_ok=True)
-        store = cls(root, cls.connect_or_refuse(root))
-        try:
-            with store.reading():
-                store.check_file()
-                with store.connection:
-                    store.connection.executescript(_SCHEMA)
-                    for key, value in (
-                        ("format", DEPOT_FORMAT),
-                        ("kind", "depot"),
-                        ("variant", variant),
-                        ("family", family),
-                        ("max_label", str(max_label)),
-                    ):
-                        store.connection.execute(
-                            "INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value)
-                        )
-                store._meta = None
-                meta = store.meta
+
+        def check(store: DepotStore) -> None:
+            meta = store.meta
             if (meta["variant"], meta["family"], int(meta["max_label"])) != (
                 variant,
                 family,
@@ -180,14 +165,9 @@ class DepotStore:
                     f"{root} holds a {meta['variant']} sweep of {meta['family']} with labels "
                     f"<= {meta['max_label']}: use another --out"
                 )
-            if not (root / DESCRIPTION).exists():
-                write_json_atomically(
-                    root / DESCRIPTION, {"format": DEPOT_FORMAT, "kind": "depot", **wanted}
-                )
-        except BaseException:
-            store.close()
-            raise
-        return store
+
+        meta = {"variant": variant, "family": family, "max_label": str(max_label)}
+        return cls.create_in(root, meta, wanted, check)
 
     @classmethod
     def open(cls, root: Path) -> DepotStore:
@@ -211,61 +191,7 @@ class DepotStore:
             raise
         return store
 
-    @staticmethod
-    def connect_or_refuse(root: Path) -> sqlite3.Connection:
-        """A connection to the store's file (a file SQLite refuses: one line)."""
-        try:
-            return _connect(root / DEPOT_STORE)
-        except sqlite3.DatabaseError as error:
-            raise storage_error(root, error) from None
-
-    def check_file(self) -> None:
-        """SQLite's ``quick_check`` and the meta table."""
-        with self.reading():
-            check = self.connection.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(str(check[0] if check else "no answer"))
-            meta = self.meta
-            if meta and (meta.get("format") != DEPOT_FORMAT or meta.get("kind") != "depot"):
-                raise sqlite3.DatabaseError(f"unknown format {meta.get('format')!r}")
-
-    def __enter__(self) -> DepotStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self.connection.close()
-
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[None]:
-        """SQLite's and JSON's complaints about the file, as a one-line damage report."""
-        try:
-            yield
-        except SweepError:
-            raise
-        except (sqlite3.DatabaseError, ValueError, KeyError) as error:
-            raise storage_error(self.root, error) from None
-
     # ------------------------------------------------------------------ records
-    @property
-    def meta(self) -> dict[str, str]:
-        """The meta table (empty in a new file)."""
-        if self._meta is None:
-            table = self.connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-            ).fetchone()
-            if table is None:
-                return {}
-            self._meta = dict(self.connection.execute("SELECT key, value FROM meta").fetchall())
-        return self._meta
-
     @property
     def variant(self) -> str:
         return self.meta["variant"]
@@ -424,33 +350,9 @@ class DepotStore:
                 raise damaged(self.root, f"the rows of chunk {chunk_file(*key)} are missing")
 
 
-def damaged(root: Path, problem: str) -> DepotStoreDamaged:
-    """The one-line error of a warehouse store that cannot be trusted."""
-    return DepotStoreDamaged(
-        f"cannot read the warehouse sweep {root / DEPOT_STORE}: it is damaged ({problem}); "
-        f"repair it with 'endnim sweep --repair {root}' (damaged chunks are computed again)"
-    )
-
-
-def storage_error(root: Path, error: BaseException) -> SweepError:
-    """SQLite's or the file system's complaint, in one line."""
-    if is_full_disk(error):
-        return SweepError(
-            f"the disk holding {root} is full: every finished chunk is kept and verified; free "
-            "some space and run the same command to resume"
-        )
-    return damaged(root, first_line(error))
-
-
-@contextlib.contextmanager
-def storage_errors(root: Path) -> Iterator[None]:
+def storage_errors(root: Path) -> contextlib.AbstractContextManager[None]:
     """A full disk or a damaged file met while writing, as one line."""
-    try:
-        yield
-    except (sqlite3.DatabaseError, OSError) as error:
-        if isinstance(error, OSError) and not is_full_disk(error):
-            raise
-        raise storage_error(root, error) from None
+    return graph_store.storage_errors(root, storage_error)
 
 
 def open_for_writing(
@@ -471,11 +373,7 @@ def open_for_writing(
         except DepotStoreDamaged:
             if attempt == 2:
                 raise
-            aside = f"{DEPOT_STORE}.damaged-{int(time.time())}"
-            for suffix in ("", "-wal", "-shm"):
-                old = root / (DEPOT_STORE + suffix)
-                if old.exists():
-                    os.replace(old, root / (aside + suffix))
+            set_aside(root, DEPOT_STORE)
             for path in (root / CHUNKS).glob("*/*.json"):
                 path.unlink()
             continue

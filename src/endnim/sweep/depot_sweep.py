@@ -23,7 +23,6 @@ SQLite's page layout, which follows the order chunks were written in).
 from __future__ import annotations
 
 import functools
-import heapq
 import json
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -31,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from endnim.errors import EndNimError
+from endnim.sweep import graph_pipeline as pipeline
 from endnim.sweep.depot_catalogue import (
     MAX_VERTICES,
     ChunkTask,
@@ -50,6 +49,7 @@ from endnim.sweep.depot_store import (
     read_description,
     storage_errors,
 )
+from endnim.sweep.graph_store import GraphRepair
 from endnim.sweep.plan import SweepError, check_free_disk
 from endnim.sweep.store import write_json_atomically
 from endnim.sweep.tree_pool import ShapeExecutor
@@ -133,26 +133,9 @@ def compute_chunk(task: ChunkTask) -> ChunkResult:
                        time.monotonic() - begun)  # fmt: skip
 
 
-@dataclass(frozen=True)
-class StoredChunk:
-    """What a local worker hands back once it has stored a chunk itself."""
-
-    task: ChunkTask
-    positions: int
-    seconds: float
-
-
-def compute_and_store_chunk(root: str, task: ChunkTask) -> StoredChunk:
-    """:func:`compute_chunk`, then store the chunk from this (worker) process on its own
-    connection (SQLite takes one write at a time; the run's writer lock keeps other runs
-    out)."""
-    result = compute_chunk(task)
-    store = _WORKER.get("store")
-    if store is None or store.root != Path(root):
-        store = _WORKER["store"] = DepotStore(Path(root), DepotStore.connect_or_refuse(Path(root)))
-        store.connection.execute("PRAGMA busy_timeout = 3600000")
-    store.store_rows(task.key, result.rows, result.seconds, result.sha256)
-    return StoredChunk(task, len(result.rows), result.seconds)
+def store_result(store: DepotStore, result: ChunkResult) -> None:
+    """Store a computed chunk with its digest."""
+    store.store_rows(result.task.key, result.rows, result.seconds, result.sha256)
 
 
 def compute_chunks(
@@ -163,73 +146,29 @@ def compute_chunks(
     first: int = 0,
     executor: ShapeExecutor | None = None,
 ) -> None:
-    """Compute and store ``tasks``, each stored with its digest as soon as it is done."""
-    from endnim.sweep.tree_pool import InProcess
-
-    count = first
-    executor = executor or InProcess()
-
-    def counted() -> None:
-        nonlocal count
-        count += 1
-        if progress is not None:
-            progress(count, total if total is not None else len(tasks))
-
-    def finished(result: ChunkResult) -> None:
-        store.store_rows(result.task.key, result.rows, result.seconds, result.sha256)
-        counted()
-
-    def stored(result: StoredChunk) -> None:
-        counted()
-
-    try:
-        if executor.shares_disk:
-            executor.run(functools.partial(compute_and_store_chunk, str(store.root)), tasks, stored)
-        else:
-            executor.run(compute_chunk, tasks, finished)
-    finally:
-        _WORKER.clear()
+    """Compute and store ``tasks``, each stored with its digest as soon as it is done
+    (:func:`endnim.sweep.graph_pipeline.run_chunks`)."""
+    pipeline.run_chunks(store, tasks, compute_chunk, store_result, executor=executor,
+                        progress=progress, total=total, first=first,
+                        forget=_WORKER.clear)  # fmt: skip
 
 
 # --------------------------------------------------------------------------- estimate
 @dataclass(frozen=True)
-class DepotSweepEstimate:
+class DepotSweepEstimate(pipeline.Cost):
     """What a warehouse sweep will do and cost, known before it starts."""
 
     chunks: int
     labellings: int
-    disk_bytes: int
-    memory_bytes: int
-    cpu_seconds: float
-    workers: int
 
-    @property
-    def seconds(self) -> float:
-        """Wall time on ``workers`` idle cores."""
-        return self.cpu_seconds / self.workers
+    def counts(self) -> dict[str, int]:
+        tried = self.labellings
+        return {"chunks": self.chunks, "labellings": tried, "positions_at_most": tried}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``estimate`` line of ``endnim sweep -v depot --json``."""
-        return {
-            "chunks": self.chunks,
-            "labellings": self.labellings,
-            "positions_at_most": self.labellings,
-            "disk_bytes": self.disk_bytes,
-            "memory_bytes": self.memory_bytes,
-            "cpu_seconds": round(self.cpu_seconds, 1),
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-        }
+    def summary(self) -> str:
+        from endnim.search import format_count
 
-    def describe(self) -> str:
-        """One line for people."""
-        from endnim.search import format_bytes, format_count
-
-        return (
-            f"{format_count(self.chunks)} chunks, {format_count(self.labellings)} labellings; "
-            f"about {format_bytes(self.disk_bytes)} of disk, {format_bytes(self.memory_bytes)} "
-            f"of memory and {self.seconds:,.0f} s on {self.workers} worker(s)"
-        )
+        return f"{format_count(self.chunks)} chunks, {format_count(self.labellings)} labellings"
 
 
 def disk_need(tasks: Sequence[ChunkTask]) -> int:
@@ -289,30 +228,19 @@ class DepotSizeSummary:
 
 
 @dataclass
-class DepotSweepReport:
+class DepotSweepReport(pipeline.SweepRun):
     """What a warehouse sweep holds (and what one run did)."""
 
-    out: str
     variant: str
     family: str
-    max_vertices: int
-    max_label: int
-    sizes: list[DepotSizeSummary] = field(default_factory=list)
+    sizes: list[DepotSizeSummary] = field(default_factory=list, kw_only=True)
     computed_chunks: int = 0
     kept_chunks: int = 0
     repaired_chunks: int = 0
-    rebuilt: bool = False
-    seconds: float = 0.0
-    workers: int = 1
-    scheduler: str | None = None
 
     @property
     def positions(self) -> int:
-        return sum(s.positions for s in self.sizes)
-
-    @property
-    def p_positions(self) -> int:
-        return sum(s.p_positions for s in self.sizes)
+        return self.total("positions")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep -v depot --json`` and of ``sweep-query``'s totals."""
@@ -321,19 +249,14 @@ class DepotSweepReport:
             "kind": "depot",
             "variant": self.variant,
             "family": self.family,
-            "out": self.out,
-            "max_vertices": self.max_vertices,
-            "max_label": self.max_label,
+            **self.bounds_dict(),
             "positions": self.positions,
             "p_positions": self.p_positions,
             "sizes": [s.to_dict(impartial) for s in self.sizes],
             "computed_chunks": self.computed_chunks,
             "kept_chunks": self.kept_chunks,
             "repaired_chunks": self.repaired_chunks,
-            "rebuilt": self.rebuilt,
-            "seconds": round(self.seconds, 3),
-            "workers": self.workers,
-            "scheduler": self.scheduler,
+            **self.run_dict(),
         }
 
 
@@ -361,7 +284,7 @@ def summarise(store: DepotStore, top: int | None = None) -> DepotSweepReport:
 
     full = complete_sizes(store)
     top = full if top is None else min(top, full)
-    report = DepotSweepReport(str(store.root), store.variant, store.family, top, store.max_label)
+    report = DepotSweepReport(str(store.root), top, store.max_label, store.variant, store.family)
     for n in range(1, top + 1):
         size = DepotSizeSummary(n)
         if not store.impartial:
@@ -386,12 +309,12 @@ def run_depot_sweep(
     max_vertices: int,
     max_label: int,
     *,
-    progress: Progress | None = None,
     budget: int = MAX_LABELLINGS,
     compiled: bool | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
     memory: int | None = None,
+    progress: Progress | None = None,
     on_estimate: Callable[[DepotSweepEstimate], None] | None = None,
 ) -> DepotSweepReport:
     """Compute and store every position of ``family`` with <= ``max_vertices`` vertices and
@@ -399,36 +322,23 @@ def run_depot_sweep(
     earlier run are kept after checking them against their digests. ``progress(done, total)``
     counts chunks; ``on_estimate`` is told the estimate before any work starts; a sweep past
     ``budget`` labellings or the memory budget is refused in one line."""
-    from endnim.search import format_bytes, format_count
     from endnim.sweep.plan import default_memory
     from endnim.sweep.runner import writer_lock
-    from endnim.sweep.tree_pool import open_executor
 
     check_range(variant, family, max_vertices, max_label)
-    if scheduler is not None and workers is not None:
-        raise SweepError("--workers is for local processes: a Dask cluster has its own workers")
-    if workers is not None and workers < 1:
-        raise SweepError("--workers must be at least 1")
+    pipeline.check_workers(workers, scheduler)
     started = time.monotonic()
     tasks = plan_chunks(variant, family, max_vertices, max_label, compiled)
     labellings = sum(t.labellings for t in tasks)
-    if labellings > budget:
-        raise EndNimError(
-            f"a {variant} sweep of {family} to {max_vertices} vertices with labels <= "
-            f"{max_label} tries {format_count(labellings)} labellings; at most "
-            f"{format_count(budget)}: lower --max-vertices or --max-label"
-        )
-    memory = default_memory() if memory is None else memory
+    pipeline.refuse_over_budget(
+        f"a {variant} sweep of {family}", max_vertices, max_label, labellings, budget
+    )
     if scheduler is None:
         estimate = estimate_depot_sweep(variant, family, max_vertices, max_label, workers or 1)
-        if estimate.memory_bytes > memory:
-            raise SweepError(
-                f"a {variant} sweep on {estimate.workers} worker(s) needs about "
-                f"{format_bytes(estimate.memory_bytes)} of memory; the budget is "
-                f"{format_bytes(memory)}: raise --memory or lower --workers"
-            )
+        memory = default_memory() if memory is None else memory
+        pipeline.refuse_over_memory(f"a {variant} sweep", estimate, memory, "", "--workers")
     root = Path(out)
-    report = DepotSweepReport(str(out), variant, family, max_vertices, max_label)
+    report = DepotSweepReport(str(out), max_vertices, max_label, variant, family)
     with writer_lock(root), storage_errors(root):
         store, dropped, rebuilt = open_for_writing(root, variant, family, max_label)
         with store:
@@ -438,17 +348,16 @@ def run_depot_sweep(
             report.kept_chunks = len(tasks) - len(todo)
             report.repaired_chunks = len([k for k in dropped if k[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_executor(workers, scheduler) as executor:
-                report.workers = executor.workers
-                report.scheduler = scheduler
-                if on_estimate is not None:
-                    on_estimate(
-                        estimate_depot_sweep(
-                            variant, family, max_vertices, max_label, executor.workers, todo
-                        )
-                    )
-                if progress is not None and report.kept_chunks:
-                    progress(report.kept_chunks, len(tasks))
+            with pipeline.open_workers(
+                report,
+                workers,
+                scheduler,
+                lambda w: estimate_depot_sweep(variant, family, max_vertices, max_label, w, todo),
+                on_estimate,
+                progress,
+                report.kept_chunks,
+                len(tasks),
+            ) as executor:
                 compute_chunks(store, todo, progress, len(tasks), report.kept_chunks, executor)
             report.computed_chunks = len(todo)
             report.sizes = summarise(store, max_vertices).sizes
@@ -460,22 +369,10 @@ def run_depot_sweep(
 
 
 @dataclass
-class DepotRepair:
+class DepotRepair(GraphRepair):
     """What ``endnim sweep --repair`` did to a warehouse sweep."""
 
-    root: str
-    kept: int
-    recomputed: int
-    rebuilt: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "repaired": self.root,
-            "kind": "depot",
-            "database_rebuilt": self.rebuilt,
-            "chunks_kept": self.kept,
-            "chunks_recomputed": self.recomputed,
-        }
+    kind: str = "depot"
 
 
 def repair_depot_store(path: str | Path, progress: Progress | None = None) -> DepotRepair:
@@ -527,29 +424,17 @@ def run_depot_query(
     if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
         raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not warehouses")
     top = complete_sizes(store)
-    if top == 0:
-        raise SweepError(f"the warehouse sweep in {store.root} has no complete size yet: run it "
-                         "again")  # fmt: skip
-    chosen = list(range(1, top + 1)) if not vertices else sorted(set(vertices))
-    for n in chosen:
-        if not 1 <= n <= top:
-            raise SweepError(f"the warehouse sweep in {store.root} holds 1..{top} vertices, not "
-                             f"{n}")  # fmt: skip
-    by_size = dict.fromkeys(chosen, 0)
-    checked = 0
 
-    def matching() -> Iterator[tuple[int, int, str, int]]:
-        nonlocal checked
-        for n in chosen:
-            for _key, rows in store.verified(n):
-                for text, labels, beans, value in rows:
-                    checked += 1
-                    if predicate.holds(tuple(json.loads(labels)), value):
-                        by_size[n] += 1
-                        yield n, beans, text, value
+    def rows(n: int) -> Iterator[tuple[int, str, tuple[int, ...], int]]:
+        for _key, stored in store.verified(n):
+            for text, labels, beans, value in stored:
+                yield beans, text, tuple(json.loads(labels)), value
 
-    listed = heapq.nsmallest(limit, matching()) if limit > 0 else list(matching())[:0]
-    count = sum(by_size.values())
+    found = pipeline.query_rows(
+        "warehouse sweep", store.root, top, vertices, limit, rows, predicate.holds
+    )
+    if not store.impartial:
+        found["values"] = [str(CODE_TO_OUTCOME[value]) for value in found["values"]]
     return {
         "sweep": str(store.root),
         "kind": "depot",
@@ -558,14 +443,7 @@ def run_depot_query(
         "max_vertices": top,
         "max_label": store.max_label,
         "predicate": predicate.describe(),
-        "vertices": chosen,
-        "count": count,
-        "checked": checked,
-        "by_vertices": {str(n): c for n, c in by_size.items()},
-        "positions": [row[2] for row in listed],
-        "values": [row[3] if store.impartial else str(CODE_TO_OUTCOME[row[3]]) for row in listed],
-        "limit": limit,
-        "truncated": count > len(listed),
+        **found,
     }
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Literal
 
 import numpy as np
@@ -28,6 +27,7 @@ import numpy.typing as npt
 from endnim.engine.families import CODE_TO_OUTCOME
 from endnim.position import as_position
 from endnim.sweep.chunk import Values
+from endnim.sweep.closing import ClosesOnExit
 from endnim.sweep.plan import SweepError
 from endnim.sweep.runner import SweepReport, make_report
 from endnim.sweep.store import CATALOGUE, ChunkRecord, Store
@@ -82,7 +82,7 @@ def _axis_piles(ndim: int, axis: int, size: int) -> npt.NDArray[np.int64]:
     return np.arange(1, size + 1, dtype=np.int64).reshape(shape)
 
 
-class Sweep:
+class Sweep(ClosesOnExit):
     """A stored sweep, open for reading. Use :func:`open_sweep`."""
 
     KEEP = 64
@@ -106,17 +106,6 @@ class Sweep:
         self._arrays: dict[tuple[int, int], Values] = {}
 
     # --------------------------------------------------------------------- basics
-    def __enter__(self) -> Sweep:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def close(self) -> None:
         """Release the catalogue and the mapped files."""
         self._arrays.clear()

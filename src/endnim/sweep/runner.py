@@ -54,7 +54,7 @@ from endnim.sweep.store import (
     write_chunk,
 )
 from endnim.sweep.tree_integrity import is_full_disk
-from endnim.sweep.window import run_windowed
+from endnim.sweep.window import run_windowed, run_windowed_on_dask
 from endnim.variants import Variant, get_row_variant, get_variant
 
 Progress = Callable[[int, int], None]
@@ -259,31 +259,19 @@ class DaskExecutor:
             self.client.scatter(previous, broadcast=True, hash=False) if scattered else previous
         )
         tag = uuid.uuid4().hex[:8]
-        waiting: Iterator[ChunkTask] = iter(tasks)
-        running: Any = self.distributed.as_completed(loop=self.client.loop)
-        submitted: set[Any] = set()
 
-        def submit() -> None:
-            task = next(waiting, None)
-            if task is not None:
-                future = self.client.submit(
-                    compute_chunk, task, shared, key=f"endnim-sweep-{tag}-{task.key}", pure=False
-                )
-                submitted.add(future)
-                running.add(future)
+        def submit(task: ChunkTask) -> Any:
+            key = f"endnim-sweep-{tag}-{task.key}"
+            return self.client.submit(compute_chunk, task, shared, key=key, pure=False)
+
+        def finished(result: ChunkResult) -> None:
+            on_written(write_chunk(self.root, result, chunks))
 
         try:
-            for _ in range(2 * self.workers):
-                submit()
-            for future in running:
-                result: ChunkResult = future.result()
-                submitted.discard(future)
-                future.release()
-                on_written(write_chunk(self.root, result, chunks))
-                submit()
+            run_windowed_on_dask(
+                self.client, self.distributed, submit, tasks, finished, 2 * self.workers
+            )
         finally:
-            if submitted:
-                self.client.cancel(list(submitted))
             if scattered:
                 self.client.cancel(shared)
 

@@ -16,24 +16,29 @@ written (fsync, atomic rename) after the shape's SQLite transaction commits.
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import itertools
 import json
-import os
 import shutil
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from endnim.sweep import graph_store
+from endnim.sweep.graph_store import (
+    DESCRIPTION,
+    GraphRepair,
+    first_line,
+    is_full_disk,
+    read_description,
+    set_aside,
+)
 from endnim.sweep.plan import SweepError
 
 TREE_STORE = "trees.sqlite"
-DESCRIPTION = "sweep.json"
 TREE_FORMAT = "tree-1"
 SHAPES = "shapes"
 PARTS = "parts"
@@ -93,23 +98,12 @@ def repair_hint(root: Path) -> str:
     return f"repair it with 'endnim sweep --repair {root}' (damaged shapes are computed again)"
 
 
-def first_line(error: BaseException) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
-
-
 def damaged(root: Path, problem: str) -> TreeStoreDamaged:
     """The one-line error of a tree store in ``root`` that cannot be trusted."""
     return TreeStoreDamaged(
         f"cannot read the tree sweep {root / TREE_STORE}: it is damaged ({problem}); "
         f"{repair_hint(root)}"
     )
-
-
-def is_full_disk(error: BaseException) -> bool:
-    """Whether a write failed for want of space (SQLite's SQLITE_FULL, ENOSPC, EDQUOT)."""
-    if isinstance(error, sqlite3.DatabaseError):
-        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
-    return isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def full_disk(root: Path) -> SweepError:
@@ -194,16 +188,6 @@ class WritableTreeStore(Protocol):
 Store = TypeVar("Store", bound=WritableTreeStore)
 
 
-def read_description(root: Path) -> dict[str, Any]:
-    """The sweep's ``sweep.json`` (empty when missing or unreadable): what a repair rebuilds
-    the store from."""
-    try:
-        data = json.loads((root / DESCRIPTION).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def drop_damaged(store: WritableTreeStore) -> list[tuple[int, int]]:
     """Check every finished shape against its digest and forget the damaged ones (and
     trees or digests of no finished shape), so that a run computes them again; of a big shape
@@ -236,15 +220,9 @@ def drop_damaged(store: WritableTreeStore) -> list[tuple[int, int]]:
     return sorted((n, s) for n, s in cut if store.knows_shape(n, s))
 
 
-@contextlib.contextmanager
-def storage_errors(root: Path) -> Iterator[None]:
-    """A full disk or a damaged file met while writing the store, as one line."""
-    try:
-        yield
-    except (sqlite3.DatabaseError, OSError) as error:
-        if isinstance(error, OSError) and not is_full_disk(error):
-            raise
-        raise storage_error(root, error) from None
+def storage_errors(root: Path) -> contextlib.AbstractContextManager[None]:
+    """A full disk or a damaged file met while writing the tree store, as one line."""
+    return graph_store.storage_errors(root, storage_error)
 
 
 def salvage(
@@ -253,11 +231,7 @@ def salvage(
     """Set a damaged ``trees.sqlite`` aside (``trees.sqlite.damaged-TIME``) and copy into a
     new one (made by ``create``) every shape that still matches its digest; returns the shapes
     lost."""
-    aside = f"{TREE_STORE}.damaged-{int(time.time())}"
-    for suffix in ("", "-wal", "-shm"):
-        old = root / (TREE_STORE + suffix)
-        if old.exists():
-            os.replace(old, root / (aside + suffix))
+    aside = set_aside(root, TREE_STORE)
     store = create(root, max_label)
     lost: list[tuple[int, int]] = []
     try:
@@ -330,22 +304,11 @@ def open_for_writing(
 
 
 @dataclass
-class TreeRepair:
+class TreeRepair(GraphRepair):
     """What ``endnim sweep --repair`` did to a tree sweep."""
 
-    root: str
-    kept: int
-    recomputed: int
-    rebuilt: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "repaired": self.root,
-            "kind": "tree",
-            "database_rebuilt": self.rebuilt,
-            "shapes_kept": self.kept,
-            "shapes_recomputed": self.recomputed,
-        }
+    kind: str = "tree"
+    unit: str = "shapes"
 
 
 def held_max_label(root: Path) -> int:

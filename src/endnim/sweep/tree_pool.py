@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from endnim.sweep.plan import SweepError
-from endnim.sweep.window import run_windowed
+from endnim.sweep.window import run_windowed, run_windowed_on_dask
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -130,32 +130,15 @@ class DaskShapes:
         finished: Callable[[Result], None],
     ) -> None:
         tag = uuid.uuid4().hex[:8]
-        waiting = iter(enumerate(tasks))
-        running: Any = self.distributed.as_completed(loop=self.client.loop)
-        submitted: set[Any] = set()
 
-        def submit() -> None:
-            item = next(waiting, None)
-            if item is not None:
-                number, task = item
-                future = self.client.submit(
-                    function, task, key=f"endnim-tree-{tag}-{number}", pure=False
-                )
-                submitted.add(future)
-                running.add(future)
+        def submit(item: tuple[int, Task]) -> Any:
+            number, task = item
+            key = f"endnim-tree-{tag}-{number}"
+            return self.client.submit(function, task, key=key, pure=False)
 
-        try:
-            for _ in range(2 * self.workers):
-                submit()
-            for future in running:
-                result: Result = future.result()
-                submitted.discard(future)
-                future.release()
-                finished(result)
-                submit()
-        finally:
-            if submitted:
-                self.client.cancel(list(submitted))
+        run_windowed_on_dask(
+            self.client, self.distributed, submit, enumerate(tasks), finished, 2 * self.workers
+        )
 
     def close(self) -> None:
         self.connection.close()

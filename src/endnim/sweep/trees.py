@@ -31,24 +31,35 @@ damaged or full store and the repair are :mod:`endnim.sweep.tree_integrity`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
-import heapq
 import itertools
 import json
 import math
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from endnim.errors import EndNimError
 from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
+from endnim.sweep.graph_pipeline import (
+    Cost,
+    SweepRun,
+    check_workers,
+    open_workers,
+    query_rows,
+    refuse_over_budget,
+    refuse_over_memory,
+    run_chunks,
+)
+from endnim.sweep.graph_store import GraphStore
+from endnim.sweep.graph_store import connect as _connect
 from endnim.sweep.plan import SweepError, check_free_disk
-from endnim.sweep.store import LOCK, write_json_atomically
+from endnim.sweep.store import write_json_atomically
 from endnim.sweep.tree_integrity import (
     DESCRIPTION,
     SHAPES,
@@ -220,22 +231,14 @@ class TreeSizeSummary:
     max_value: int
 
     def to_dict(self) -> dict[str, int]:
-        return {
-            "vertices": self.vertices,
-            "trees": self.trees,
-            "p_positions": self.p_positions,
-            "max_value": self.max_value,
-        }
+        return dataclasses.asdict(self)
 
 
 @dataclass
-class TreeSweepReport:
+class TreeSweepReport(SweepRun):
     """What a tree sweep holds (and what one run did)."""
 
-    out: str
-    max_vertices: int
-    max_label: int
-    sizes: list[TreeSizeSummary] = field(default_factory=list)
+    sizes: list[TreeSizeSummary] = field(default_factory=list, kw_only=True)
     computed_shapes: int = 0
     kept_shapes: int = 0
     computed_parts: int = 0
@@ -244,28 +247,17 @@ class TreeSweepReport:
     """Parts of unfinished big shapes kept from an earlier run."""
     repaired_shapes: int = 0
     """Finished shapes that did not match their digests: forgotten and computed again."""
-    rebuilt: bool = False
-    """Whether ``trees.sqlite`` could not be read and was rebuilt from the intact shapes."""
-    seconds: float = 0.0
-    workers: int = 1
-    scheduler: str | None = None
 
     @property
     def trees(self) -> int:
-        return sum(s.trees for s in self.sizes)
-
-    @property
-    def p_positions(self) -> int:
-        return sum(s.p_positions for s in self.sizes)
+        return self.total("trees")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``endnim sweep --variant tree --json`` and ``sweep-query`` totals."""
         return {
             "kind": "tree",
             "variant": "tree",
-            "out": self.out,
-            "max_vertices": self.max_vertices,
-            "max_label": self.max_label,
+            **self.bounds_dict(),
             "trees": self.trees,
             "p_positions": self.p_positions,
             "max_value": max((s.max_value for s in self.sizes), default=0),
@@ -275,10 +267,7 @@ class TreeSweepReport:
             "computed_parts": self.computed_parts,
             "kept_parts": self.kept_parts,
             "repaired_shapes": self.repaired_shapes,
-            "rebuilt": self.rebuilt,
-            "seconds": round(self.seconds, 3),
-            "workers": self.workers,
-            "scheduler": self.scheduler,
+            **self.run_dict(),
         }
 
 
@@ -296,72 +285,55 @@ TreeRow = tuple[str, int, tuple[int, ...], int]
 """A tree as read: notation, vertices, labels, Grundy value."""
 
 
-def _connect_or_refuse(root: Path) -> sqlite3.Connection:
-    try:
-        return _connect(root / TREE_STORE)
-    except sqlite3.DatabaseError as error:
-        raise storage_error(root, error) from None
-
-
-class TreeStore:
+class TreeStore(GraphStore):
     """A tree sweep's SQLite file and shape digests, open for reading and writing (one
     thread). Every read is checked against the digests before it is used."""
 
+    FILE = TREE_STORE
+    FORMAT = TREE_FORMAT
+    KIND = "tree"
+    NOUN = "tree sweep"
+    SCHEMA = _SCHEMA
+
     def __init__(self, root: Path, connection: sqlite3.Connection) -> None:
-        self.root = root
-        self.connection = connection
+        super().__init__(root, connection)
         self._max_label: int | None = None
         self._lookups: dict[tuple[int, int], dict[str, int]] = {}
         """Notation -> value of the shapes verified for :meth:`value`."""
+
+    @staticmethod
+    def connect_file(path: Path) -> sqlite3.Connection:
+        return _connect(path)
+
+    storage_error = staticmethod(storage_error)
+    holds_sweep = staticmethod(is_tree_sweep)
+
+    @staticmethod
+    def write_json(path: Path, data: Mapping[str, object]) -> None:
+        write_json_atomically(path, data)
 
     # ------------------------------------------------------------------ opening
     @classmethod
     def create(cls, root: Path, max_label: int) -> TreeStore:
         """Open (creating when new) the store in ``root`` for labels up to ``max_label``; a
         file SQLite cannot read is a :class:`TreeStoreDamaged`."""
-        if root.exists() and not root.is_dir():
-            raise SweepError(f"{root} exists and is not a directory")
-        if (
-            root.is_dir()
-            and not is_tree_sweep(root)
-            and any(p.name not in (LOCK, DESCRIPTION) for p in root.iterdir())
-        ):
-            raise SweepError(f"{root} is not empty and holds no tree sweep: choose another --out")
+        cls.claim(root)
         held = read_description(root).get("max_label")
         if held is not None and held != max_label:
             raise SweepError(
                 f"{root} holds a tree sweep with labels <= {held}, not {max_label}: use another "
                 "--out for another label bound"
             )
-        root.mkdir(parents=True, exist_ok=True)
-        store = cls(root, _connect_or_refuse(root))
-        try:
-            with store.reading():
-                store.check_file()
-                with store.connection:
-                    store.connection.executescript(_SCHEMA)
-                    for key, value in (
-                        ("format", TREE_FORMAT),
-                        ("kind", "tree"),
-                        ("variant", "tree"),
-                        ("max_label", str(max_label)),
-                    ):
-                        store.connection.execute(
-                            "INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value)
-                        )
-                held = store.max_label
-            if held != max_label:
+
+        def check(store: TreeStore) -> None:
+            if store.max_label != max_label:
                 raise SweepError(
-                    f"{root} holds a tree sweep with labels <= {held}, not {max_label}: use "
-                    "another --out for another label bound"
+                    f"{root} holds a tree sweep with labels <= {store.max_label}, not "
+                    f"{max_label}: use another --out for another label bound"
                 )
-            if not (root / DESCRIPTION).exists():
-                description = {"format": TREE_FORMAT, "kind": "tree", "variant": "tree"}
-                write_json_atomically(root / DESCRIPTION, {**description, "max_label": max_label})
-        except BaseException:
-            store.close()
-            raise
-        return store
+
+        meta = {"variant": "tree", "max_label": str(max_label)}
+        return cls.create_in(root, meta, {"variant": "tree", "max_label": max_label}, check)
 
     @classmethod
     def open(cls, root: Path) -> TreeStore:
@@ -374,7 +346,7 @@ class TreeStore:
             raise TreeStoreDamaged(
                 f"the tree sweep {root / TREE_STORE} is missing: {repair_hint(root)}"
             )
-        store = cls(root, _connect_or_refuse(root))
+        store = cls(root, cls.connect_or_refuse(root))
         try:
             store.check_file()
             if not store.meta:
@@ -385,20 +357,13 @@ class TreeStore:
             raise
         return store
 
-    def check_file(self) -> None:
-        """SQLite's ``quick_check`` and the meta table (against ``sweep.json``)."""
-        with self.reading():
-            check = self.connection.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(str(check[0] if check else "no answer"))
-            meta = self.meta
-            if meta and (meta.get("format") != TREE_FORMAT or meta.get("kind") != "tree"):
-                raise sqlite3.DatabaseError(f"unknown format {meta.get('format')!r}")
-            held = read_description(self.root).get("max_label")
-            if meta and held is not None and held != self.max_label:
-                raise sqlite3.DatabaseError(
-                    f"labels <= {self.max_label} here, <= {held} in {DESCRIPTION}"
-                )
+    def check_meta(self, meta: Mapping[str, str]) -> None:
+        """The label bound of the meta table against ``sweep.json``'s."""
+        held = read_description(self.root).get("max_label")
+        if held is not None and held != self.max_label:
+            raise sqlite3.DatabaseError(
+                f"labels <= {self.max_label} here, <= {held} in {DESCRIPTION}"
+            )
 
     def check_digests(self) -> None:
         """One digest for every finished shape, and no digest without one."""
@@ -407,55 +372,11 @@ class TreeStore:
             problem = "has no digest" if (n, shape) in recorded else "has a digest but no record"
             raise self.damaged(f"shape {shape} of {n} vertices {problem}")
 
-    def __enter__(self) -> TreeStore:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Close the file."""
-        self.connection.close()
-
-    @property
-    def path(self) -> Path:
-        return self.root
-
-    @property
-    def file(self) -> Path:
-        """The SQLite file."""
-        return self.root / TREE_STORE
-
     def damaged(self, problem: str) -> TreeStoreDamaged:
         """The one-line error of a store that does not match its digests."""
         return damaged(self.root, problem)
 
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[None]:
-        """SQLite's and JSON's complaints about the file, as a one-line damage report."""
-        try:
-            yield
-        except SweepError:
-            raise
-        except (sqlite3.DatabaseError, ValueError) as error:
-            raise storage_error(self.root, error) from None
-
     # --------------------------------------------------------------------- records
-    @property
-    def meta(self) -> dict[str, str]:
-        """The store's meta table (empty in a new file)."""
-        table = self.connection.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-        ).fetchone()
-        if table is None:
-            return {}
-        return dict(self.connection.execute("SELECT key, value FROM meta").fetchall())
-
     @property
     def max_label(self) -> int:
         if self._max_label is None:
@@ -899,49 +820,23 @@ def run_tree_query(
     predicate = parse_predicate(words, True)
     if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
         raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not trees")
-    top = store.max_vertices
-    if top == 0:
-        raise SweepError(f"the tree sweep in {store.root} has no complete size yet: run it again")
-    chosen = list(range(1, top + 1)) if not vertices else sorted(set(vertices))
-    for n in chosen:
-        if not 1 <= n <= top:
-            raise SweepError(f"the tree sweep in {store.root} holds 1..{top} vertices, not {n}")
-    by_size = dict.fromkeys(chosen, 0)
-    checked = 0
 
-    def matching() -> Iterator[tuple[int, int, str, int]]:
-        nonlocal checked
-        for notation, n, labels, value in store.rows(chosen):
-            checked += 1
-            if predicate.holds(labels, value):
-                by_size[n] += 1
-                yield n, sum(labels), notation, value
+    def rows(n: int) -> Iterator[tuple[int, str, tuple[int, ...], int]]:
+        for notation, _n, labels, value in store.rows([n]):
+            yield sum(labels), notation, labels, value
 
-    listed = heapq.nsmallest(limit, matching()) if limit > 0 else list(matching())[:0]
-    count = sum(by_size.values())
+    found = query_rows(
+        "tree sweep", store.root, store.max_vertices, vertices, limit, rows, predicate.holds
+    )
     return {
         "sweep": str(store.root),
         "variant": "tree",
         "kind": "tree",
-        "max_vertices": top,
+        "max_vertices": store.max_vertices,
         "max_label": store.max_label,
         "predicate": predicate.describe(),
-        "vertices": chosen,
-        "count": count,
-        "checked": checked,
-        "by_vertices": {str(n): c for n, c in by_size.items()},
-        "positions": [row[2] for row in listed],
-        "values": [row[3] for row in listed],
-        "limit": limit,
-        "truncated": count > len(listed),
+        **found,
     }
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, timeout=30)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = FULL")
-    return connection
 
 
 def open_tree_sweep(path: str | Path) -> TreeStore:
@@ -1123,34 +1018,6 @@ def store_result(store: TreeStore, result: ShapeResult) -> None:
         )
 
 
-@dataclass(frozen=True)
-class StoredShape:
-    """What a local worker process hands back once it has stored a shape itself: the task
-    and how many trees it stored (the rows stay out of the pipe)."""
-
-    task: ShapeTask
-    trees: int
-    seconds: float
-
-
-def compute_and_store_shape(root: str, task: ShapeTask) -> StoredShape:
-    """:func:`compute_shape`, then store the shape with its digest from this (worker)
-    process, on its own connection to the store in ``root``: local worker processes write
-    their shapes themselves, so the store's inserts (a third of a sweep's work) spread over
-    the cores instead of queueing behind one writer. SQLite takes one write at a time; the
-    run's writer lock, held by the process that started the workers, keeps every other run
-    out. A shape is one transaction, as when the run's own process writes it."""
-    result = compute_shape(task)
-    store = _WORKER.get("store")
-    if store is None or store.root != Path(root):
-        store = _WORKER["store"] = TreeStore(Path(root), _connect_or_refuse(Path(root)))
-        # the other workers' writes are short, but a loaded machine may stretch one past the
-        # default 30 s: wait for the write lock as long as an hour
-        store.connection.execute("PRAGMA busy_timeout = 3600000")
-    store_result(store, result)
-    return StoredShape(task, len(result.rows), result.seconds)
-
-
 # --------------------------------------------------------------------------- writing
 Chunk = tuple[int, int, Sequence[tuple[int, int]], Beans | None]
 """A chunk of a tree sweep: (vertices, shape, edges, beans): a whole shape (beans ``None``)
@@ -1197,41 +1064,27 @@ def compute_shapes(
     ``compiled`` is not ``False``, else by the Python search (the reference); in this process,
     or by ``executor`` (worker processes, a Dask cluster). Each chunk is stored, with its
     digest, as soon as it comes back (or by the local worker process that computed it)."""
-    from endnim.sweep.tree_pool import InProcess
-
     tasks = [
         ShapeTask(
             n, shape, tuple((int(u), int(v)) for u, v in edges), store.max_label, compiled, beans
         )
         for n, shape, edges, beans in plan
     ]
-    count = first
-    executor = executor or InProcess()
-
-    def counted() -> None:
-        nonlocal count
-        count += 1
-        if progress is not None:
-            progress(count, total if total is not None else len(plan))
-
-    def finished(result: ShapeResult) -> None:
-        store_result(store, result)
-        counted()
-
-    def stored(result: StoredShape) -> None:
-        counted()
-
-    try:
-        if executor.shares_disk:
-            executor.run(functools.partial(compute_and_store_shape, str(store.root)), tasks, stored)
-        else:
-            executor.run(compute_shape, tasks, finished)
-    finally:
-        _WORKER.clear()  # this process's memo (worker processes keep theirs)
+    run_chunks(
+        store,
+        tasks,
+        compute_shape,
+        store_result,
+        progress=progress,
+        total=total if total is not None else len(plan),
+        first=first,
+        executor=executor,
+        forget=_WORKER.clear,  # this process's memo (worker processes keep theirs)
+    )
 
 
 @dataclass(frozen=True)
-class TreeSweepEstimate:
+class TreeSweepEstimate(Cost):
     """What a tree sweep will do and cost, known before it starts."""
 
     shapes: int
@@ -1239,41 +1092,17 @@ class TreeSweepEstimate:
     """Shapes, with the big ones counted by their parts (:mod:`endnim.sweep.tree_parts`)."""
     labellings: int
     trees: int
-    disk_bytes: int
-    memory_bytes: int
-    """Peak memory: each worker's memo of the trees met, and the program."""
-    cpu_seconds: float
-    workers: int
 
-    @property
-    def seconds(self) -> float:
-        """Wall time on ``workers`` idle cores (the writer shares them)."""
-        return self.cpu_seconds / self.workers
+    def counts(self) -> dict[str, int]:
+        found = {"shapes": self.shapes, "chunks": self.chunks}
+        return {**found, "labellings": self.labellings, "trees": self.trees}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The ``estimate`` line of ``endnim sweep -v tree --json``."""
-        return {
-            "shapes": self.shapes,
-            "chunks": self.chunks,
-            "labellings": self.labellings,
-            "trees": self.trees,
-            "disk_bytes": self.disk_bytes,
-            "memory_bytes": self.memory_bytes,
-            "cpu_seconds": round(self.cpu_seconds, 1),
-            "seconds": round(self.seconds, 1),
-            "workers": self.workers,
-        }
-
-    def describe(self) -> str:
-        """One line for people."""
-        from endnim.search import format_bytes, format_count
+    def summary(self) -> str:
+        from endnim.search import format_count
 
         return (
             f"{format_count(self.shapes)} shapes in {format_count(self.chunks)} chunks, "
-            f"{format_count(self.labellings)} labellings, "
-            f"{format_count(self.trees)} trees; about {format_bytes(self.disk_bytes)} of disk, "
-            f"{format_bytes(self.memory_bytes)} of memory and {self.seconds:,.0f} s on "
-            f"{self.workers} worker(s)"
+            f"{format_count(self.labellings)} labellings, {format_count(self.trees)} trees"
         )
 
 
@@ -1346,41 +1175,30 @@ def run_tree_sweep(
     solver. ``workers`` processes (default 1: this one) or, with ``scheduler`` (a Dask
     scheduler address), the cluster's workers compute the shapes; this process writes them,
     so the store holds the same trees and digests whatever computed them."""
-    from endnim.search import format_bytes, format_count
+    from endnim.search import format_count
     from endnim.sweep.plan import default_memory
     from endnim.sweep.runner import writer_lock
-    from endnim.sweep.tree_pool import open_executor
 
     if max_vertices < 1 or max_label < 1:
         raise EndNimError("a tree sweep needs --max-vertices >= 1 and --max-label >= 1")
     if max_vertices > MAX_VERTICES:
         raise EndNimError(f"--max-vertices {max_vertices}: at most 14 (3,159 shapes of 14)")
-    if scheduler is not None and workers is not None:
-        raise SweepError("--workers is for local processes: a Dask cluster has its own workers")
-    if workers is not None and workers < 1:
-        raise SweepError("--workers must be at least 1")
+    check_workers(workers, scheduler)
     labellings = count_labellings(max_vertices, max_label)
-    if labellings > budget:
-        raise EndNimError(
-            f"a tree sweep to {max_vertices} vertices with labels <= {max_label} tries "
-            f"{format_count(labellings)} labellings; at most {format_count(budget)}: lower "
-            "--max-vertices or --max-label"
-        )
+    refuse_over_budget("a tree sweep", max_vertices, max_label, labellings, budget)
     started = time.monotonic()
     root = Path(out)
     plan = [(n, i, e) for n in range(1, max_vertices + 1) for i, e in enumerate(tree_shapes(n))]
     report = TreeSweepReport(str(out), max_vertices, max_label)
-    memory = default_memory() if memory is None else memory
     if scheduler is None:
         estimate = estimate_tree_sweep(max_vertices, max_label, workers or 1)
-        if estimate.memory_bytes > memory:
-            raise SweepError(
-                f"a tree sweep to {max_vertices} vertices with labels <= {max_label} on "
-                f"{estimate.workers} worker(s) needs about {format_bytes(estimate.memory_bytes)} "
-                f"of memory (each worker remembers up to {format_count(estimate.trees)} trees); "
-                f"the budget is {format_bytes(memory)}: raise --memory or lower --workers, "
-                "--max-vertices or --max-label"
-            )
+        refuse_over_memory(
+            f"a tree sweep to {max_vertices} vertices with labels <= {max_label}",
+            estimate,
+            default_memory() if memory is None else memory,
+            f" (each worker remembers up to {format_count(estimate.trees)} trees)",
+            "--workers, --max-vertices or --max-label",
+        )
     if not is_tree_sweep(root):
         check_free_disk(root, disk_need(plan, max_label))
     with writer_lock(root), storage_errors(root):
@@ -1394,24 +1212,23 @@ def run_tree_sweep(
             report.kept_parts = kept_parts
             report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
-            with open_executor(workers, scheduler) as executor:
-                report.workers = executor.workers
-                report.scheduler = scheduler
-                if on_estimate is not None:
-                    left = sum(
-                        max_label**n
-                        if beans is None
-                        else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
-                        for n, _s, _e, beans in chunks
-                    )
-                    on_estimate(
-                        estimate_tree_sweep(
-                            max_vertices, max_label, executor.workers, left, len(chunks)
-                        )
-                    )
-                first = report.kept_shapes + kept_parts
-                if progress is not None and first:
-                    progress(first, first + len(chunks))
+            left = sum(
+                max_label**n
+                if beans is None
+                else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
+                for n, _s, _e, beans in chunks
+            )
+            first = report.kept_shapes + kept_parts
+            with open_workers(
+                report,
+                workers,
+                scheduler,
+                lambda w: estimate_tree_sweep(max_vertices, max_label, w, left, len(chunks)),
+                on_estimate,
+                progress,
+                first,
+                first + len(chunks),
+            ) as executor:
                 compute_shapes(
                     store, chunks, progress, first + len(chunks), first, compiled, executor
                 )

@@ -1,4 +1,5 @@
-"""Chunks on a local pool, a window at a time: the one loop of the row and the tree sweeps.
+"""Chunks on a local pool or a Dask cluster, a window at a time: the one loop of the row and
+the graph sweeps.
 
 At most ``window`` tasks are submitted at once (so a million chunks never sit in the pool's
 queue), each result is handed to ``finished`` as it lands, in the order they finish. On an
@@ -20,7 +21,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -62,3 +63,40 @@ def run_windowed(
                 with contextlib.suppress(Exception):  # the first error is the one to report
                     finished(future.result())
         raise
+
+
+def run_windowed_on_dask(
+    client: Any,
+    distributed: Any,
+    submit: Callable[[Task], Any],
+    tasks: Iterable[Task],
+    finished: Callable[[Any], None],
+    window: int,
+) -> None:
+    """``finished`` with the result of every ``submit(task)`` (a future of ``client``, a Dask
+    distributed client), at most ``window`` in flight, in the order they finish; each
+    future is released once handed on, and the ones still queued are cancelled if anything
+    goes wrong."""
+    waiting = iter(tasks)
+    running: Any = distributed.as_completed(loop=client.loop)
+    submitted: set[Any] = set()
+
+    def top_up() -> None:
+        task = next(waiting, None)
+        if task is not None:
+            future = submit(task)
+            submitted.add(future)
+            running.add(future)
+
+    try:
+        for _ in range(window):
+            top_up()
+        for future in running:
+            result = future.result()
+            submitted.discard(future)
+            future.release()
+            finished(result)
+            top_up()
+    finally:
+        if submitted:
+            client.cancel(list(submitted))
