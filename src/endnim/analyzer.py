@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from endnim.errors import BudgetError, EndNimError, VariantError
+from endnim.errors import BudgetError, EndNimError, RuleSetError, VariantError
 from endnim.parts import splits
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, error_label
 from endnim.strategies import STRATEGIES
 from endnim.strategies.base import Request, Strategy
 from endnim.strategies.compiled_trees import applies as compiled_trees_apply
@@ -216,7 +216,11 @@ def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
             raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
         why = f"{rules.title} has no closed-form theory"
         return Plan(rules, (exact, STRATEGY["engine"]), why=why)
-    assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
+    if not isinstance(rules, Variant):  # a user's game on other positions that names a theory
+        raise RuleSetError(
+            f"{error_label(rules)}: theory() gave a closed-form theory, which endnim's theories "
+            "(row games) cannot answer for a game that is not a row game (return None from it)"
+        )
     if method == "theory":
         return Plan(rules, (STRATEGY["theory"],))
     return Plan(rules, (STRATEGY["theory"],), (STRATEGY["search"], STRATEGY["engine"]))

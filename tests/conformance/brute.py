@@ -1,0 +1,109 @@
+"""Brute forces of row games written from their rules as stated, independent of endnim.
+
+A partizan row game is given by ``takes(row, player) -> [(end, new size), ...]``: the moves of
+``player`` ("L" or "R") in ``row``; the brute force plays them, normal play (no move: you lose).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+Row = tuple[int, ...]
+Takes = Callable[[Row, str], list[tuple[str, int]]]
+
+CLASSES = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
+THRESHOLD_SIDES = {
+    "L_star": ("L", "LN"),
+    "R_star": ("R", "RN"),
+    "L_threshold": ("L", "L"),
+    "R_threshold": ("R", "R"),
+}
+
+
+def child(row: Row, end: str, size: int) -> Row:
+    """The row after the pile at ``end`` becomes ``size`` (0: removed)."""
+    rest = list(row[1:]) if end == "L" else list(row[:-1])
+    if size:
+        rest = [size, *rest] if end == "L" else [*rest, size]
+    return tuple(rest)
+
+
+class PartizanBrute:
+    """Who wins a partizan row game, its winning moves and its thresholds, by brute force."""
+
+    def __init__(self, takes: Takes) -> None:
+        self.takes = takes
+        self.wins = cache(self._wins)
+
+    def moves(self, row: Row, player: str) -> list[tuple[str, int, Row]]:
+        return [(end, size, child(row, end, size)) for end, size in self.takes(row, player)]
+
+    def _wins(self, row: Row, player: str) -> bool:
+        other = "R" if player == "L" else "L"
+        return any(not self.wins(after, other) for _, _, after in self.moves(row, player))
+
+    def outcome(self, row: Row) -> str:
+        return CLASSES[(self.wins(row, "L"), self.wins(row, "R"))]
+
+    def winning_moves(self, row: Row) -> set[str]:
+        found = set()
+        for player in ("L", "R"):
+            other = "R" if player == "L" else "L"
+            for end, size, after in self.moves(row, player):
+                if not self.wins(after, other):
+                    found.add(f"{end}{size}")
+        return found
+
+    def thresholds(self, row: Row, scan: int) -> dict[str, int | None]:
+        """The least x <= ``scan`` with x·row (L*, L) or row·x (R*, R) in the classes; None if
+        there is none."""
+        found: dict[str, int | None] = {}
+        for key, (side, classes) in THRESHOLD_SIDES.items():
+            found[key] = next(
+                (
+                    x
+                    for x in range(1, scan + 1)
+                    if self.outcome((x, *row) if side == "L" else (*row, x)) in classes
+                ),
+                None,
+            )
+        return found
+
+
+def plain_partizan(row: Row, player: str) -> list[tuple[str, int]]:
+    """Partizan End-Nim: Left reduces the first pile, Right the last, any amount."""
+    if not row:
+        return []
+    pile = row[0] if player == "L" else row[-1]
+    return [(player, size) for size in range(pile)]
+
+
+def right_capped(row: Row, player: str) -> list[tuple[str, int]]:
+    """examples/variants/left_clears.py:RightCappedPartizan: Right takes at most 2 coins."""
+    return [(e, s) for e, s in plain_partizan(row, player) if player == "L" or row[-1] - s <= 2]
+
+
+def left_clears(row: Row, player: str) -> list[tuple[str, int]]:
+    """examples/variants/left_clears.py:LeftClearsPartizan: only Left may remove a pile."""
+    return [(e, s) for e, s in plain_partizan(row, player) if player == "L" or s > 0]
+
+
+def odd_lone_left(row: Row, player: str) -> list[tuple[str, int]]:
+    """A user's relative: partizan End-Nim, but a lone pile of odd size is Left's alone."""
+    if len(row) == 1 and row[0] % 2 == 1 and player == "R":
+        return []
+    return plain_partizan(row, player)
+
+
+@cache
+def grundy(row: Row, takes: Callable[[int, int], bool], ends: str = "LR") -> int:
+    """Grundy value of an impartial End-Nim relative whose pile of p may become s when
+    ``takes(p, s)``, played at the ``ends`` given (normal play)."""
+    options = set()
+    for end in ends if row else "":
+        pile = row[0] if end == "L" else row[-1]
+        for size in range(pile):
+            if takes(pile, size):
+                options.add(grundy(child(row, end, size), takes, ends))
+    return next(g for g in range(len(options) + 1) if g not in options)
