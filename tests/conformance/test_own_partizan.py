@@ -189,3 +189,16 @@ def test_the_shipped_partizan_examples_analyse_on_the_command_line() -> None:
         )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["outcome"] == outcome
+
+
+def test_a_game_ends_when_the_partizan_player_to_move_has_no_move() -> None:
+    """``play`` died after the first move: Right, at a last pile of 1 it may not reduce, has no
+    move in a row that is not empty, and the computer drew from an empty list."""
+    from endnim.play.session import GameSession
+
+    rules = load_rules(f"{EXAMPLES / 'left_clears.py'}:LeftClearsPartizan")
+    game = GameSession(rules, "1 2 1", human_side="L")
+    assert not game.over
+    game.play("L0")
+    assert game.over and game.winner == "human"
+    assert game.ending() == "the computer has no move left and loses (normal play)"
