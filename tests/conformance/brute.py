@@ -107,3 +107,115 @@ def grundy(row: Row, takes: Callable[[int, int], bool], ends: str = "LR") -> int
             if takes(pile, size):
                 options.add(grundy(child(row, end, size), takes, ends))
     return next(g for g in range(len(options) + 1) if g not in options)
+
+
+# ------------------------------------------------------------------ generic models
+Options = Callable[[tuple[int, ...], str | None], list[tuple[str, tuple[int, ...]]]]
+"""A game's options: ``(row or heaps, player) -> [(move text, child), ...]``."""
+
+
+def end_moves(
+    row: Row, player: str | None, ends: str, takes: Callable[[int, int], bool]
+) -> list[tuple[str, Row]]:
+    """Reductions of the pile at each of ``ends`` to the sizes ``takes(pile, size)`` allows,
+    one per distinct child (the first end wins a tie, as on a lone pile)."""
+    found: dict[Row, str] = {}
+    for end in ends if row else "":
+        pile = row[0] if end == "L" else row[-1]
+        for size in range(pile):
+            if takes(pile, size):
+                found.setdefault(child(row, end, size), f"{end}{size}")
+    return [(text, after) for after, text in found.items()]
+
+
+class Model:
+    """A game from its options: Grundy values (impartial), who wins (partizan), misère
+    outcomes of sums (impartial)."""
+
+    def __init__(self, options: Options, impartial: bool) -> None:
+        self.options = options
+        self.impartial = impartial
+        self.grundy = cache(self._grundy)
+        self.wins = cache(self._wins)
+        self.misere_wins = cache(self._misere_wins)
+
+    def _grundy(self, row: Row) -> int:
+        values = {self.grundy(after) for _, after in self.options(row, None)}
+        return next(g for g in range(len(values) + 1) if g not in values)
+
+    def _wins(self, row: Row, player: str) -> bool:
+        other = "R" if player == "L" else "L"
+        return any(not self.wins(after, other) for _, after in self.options(row, player))
+
+    def outcome(self, row: Row) -> str:
+        if self.impartial:
+            return "N" if self.grundy(row) else "P"
+        return CLASSES[(self.wins(row, "L"), self.wins(row, "R"))]
+
+    def winning_moves(self, row: Row) -> set[str]:
+        if self.impartial:
+            return {text for text, after in self.options(row, None) if self.grundy(after) == 0}
+        found = set()
+        for player in ("L", "R"):
+            other = "R" if player == "L" else "L"
+            for text, after in self.options(row, player):
+                if not self.wins(after, other):
+                    found.add(text if text[:1] in "LR" else f"{player}:{text}")
+        return found
+
+    def _misere_wins(self, parts: tuple[Row, ...]) -> bool:
+        """Whether the player to move wins the misère sum of ``parts`` (no move: you win)."""
+        moved = False
+        for index, part in enumerate(parts):
+            for _, after in self.options(part, None):
+                moved = True
+                rest = parts[:index] + ((after,) if after else ()) + parts[index + 1 :]
+                if not self.misere_wins(tuple(sorted(rest))):
+                    return True
+        return not moved
+
+    def all_small(self, rows: list[Row]) -> bool:
+        """Whether, in every position reachable from ``rows``, Left may move exactly where
+        Right may (partizan)."""
+        seen: set[Row] = set()
+        todo = list(rows)
+        while todo:
+            row = todo.pop()
+            if row in seen:
+                continue
+            seen.add(row)
+            left, right = self.options(row, "L"), self.options(row, "R")
+            if bool(left) != bool(right):
+                return False
+            todo.extend(after for _, after in left + right)
+        return True
+
+
+def octal_options(code: str) -> Options:
+    """Options of the octal game ``code`` on a sum of heaps (sorted tuples)."""
+    digits = [int(d) for d in code.split(".")[1]]
+
+    def options(heaps: Row, player: str | None = None) -> list[tuple[str, Row]]:
+        """One move per heap and resulting position (equal heaps are different heaps)."""
+        moves: list[tuple[str, Row]] = []
+        for index, heap in enumerate(heaps):
+            found: dict[Row, str] = {}
+            rest = heaps[:index] + heaps[index + 1 :]
+            for take, digit in enumerate(digits, start=1):
+                if take > heap:
+                    break
+                left = heap - take
+                leaves: list[tuple[int, ...]] = []
+                if digit & 1 and left == 0:
+                    leaves.append(())
+                if digit & 2 and left > 0:
+                    leaves.append((left,))
+                if digit & 4:
+                    leaves.extend((a, left - a) for a in range(1, left) if a <= left - a)
+                for leave in leaves:
+                    after = tuple(sorted(rest + leave))
+                    found.setdefault(after, f"{index}:{heap}-{take}>{after}")
+            moves.extend((text, after) for after, text in found.items())
+        return moves
+
+    return options

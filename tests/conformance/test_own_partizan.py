@@ -202,3 +202,24 @@ def test_a_game_ends_when_the_partizan_player_to_move_has_no_move() -> None:
     game.play("L0")
     assert game.over and game.winner == "human"
     assert game.ending() == "the computer has no move left and loses (normal play)"
+
+
+def test_check_rules_fails_a_rule_set_whose_analysis_crashes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``check-rules`` analyses small positions as ``analyze`` does: the crash the issue
+    reported (an AssertionError in the thresholds) is a finding, not "no problem found"."""
+    import endnim.strategies.search as search
+    from endnim.commands.check_rules import exercise_and_analyse
+
+    spec = f"{EXAMPLES / 'left_clears.py'}:LeftClearsPartizan"
+    assert exercise_and_analyse(spec, 2, 3, (), ())["ok"]
+
+    def crash(*args: object, **kwargs: object) -> dict[str, int]:
+        raise AssertionError("no threshold below 6: the bound in §3 failed")
+
+    monkeypatch.setattr(search, "search_thresholds", crash)
+    report = exercise_and_analyse(spec, 2, 3, (), ())
+    assert not report["ok"]
+    [finding] = report["findings"]
+    assert finding["kind"] == "analyze fails" and "AssertionError" in finding["detail"]

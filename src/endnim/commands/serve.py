@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import click
 
-from endnim.commands.common import rules_file_option
 from endnim.web.compute import DEFAULT_TIMEOUT
 
 
 @click.command()
-@rules_file_option(
-    "Load your own rule set from a file and offer it on the page and the API (user code is "
-    "loaded only from here, never from a web request; it runs in sandboxed worker processes, "
-    "never in the server).",
-    defer=True,
+@click.option(
+    "--rules",
+    "rules_specs",
+    metavar="PATH.py:CLASS",
+    multiple=True,
+    help="Load your own rule set from a file and offer it on the page and the API (repeat to "
+    "serve several; user code is loaded only from here, never from a web request; it runs in "
+    "sandboxed worker processes, never in the server). A name one of them shares with another "
+    "or with a built-in rule set is refused at start-up.",
 )
 @click.option(
     "--host",
@@ -37,7 +40,7 @@ from endnim.web.compute import DEFAULT_TIMEOUT
     show_default=True,
     help="Seconds a computation may take before its request fails with 503.",
 )
-def serve(host: str, port: int, timeout: float) -> None:
+def serve(rules_specs: tuple[str, ...], host: str, port: int, timeout: float) -> None:
     """Run the web workbench: edit a position, see every move valued, play the computer.
 
     The page needs no internet access; its JSON API is described at /api/openapi.json.
@@ -52,11 +55,10 @@ def serve(host: str, port: int, timeout: float) -> None:
     click.echo(f"endnim workbench: {url}  (API schema: {url}api/openapi.json; Ctrl+C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
-    from endnim.commands.common import rules_spec_given
     from endnim.web.sandbox import Sandbox
 
-    spec = rules_spec_given()  # users' own code: loaded by the sandbox's workers, never here
-    sandbox = Sandbox(create_app, [spec], timeout=timeout) if spec is not None else None
+    specs = list(dict.fromkeys(rules_specs))  # users' own code: loaded by the sandbox's workers
+    sandbox = Sandbox(create_app, specs, timeout=timeout) if specs else None
     try:
         with WorkerPool(timeout=timeout) as pool:
             gate = ComputeGate(timeout=timeout)
