@@ -328,6 +328,11 @@ def inherits_theory(rules: RuleSet[Any, Any]) -> bool:
     return owner is None or not changed_hooks(rules, owner)
 
 
+def _built_in(cls: type) -> bool:
+    """Whether ``cls`` is one of endnim's own rule sets (whose sources cite the papers)."""
+    return cls.__module__.startswith(("endnim.variants.", "endnim.graphs."))
+
+
 def source_of(rules: RuleSet[Any, Any]) -> str:
     """Where the rules of ``rules`` are stated, as it says; but a relative that inherits a
     built-in's ``source`` (a paper) while changing its rules cites no paper: it is named as a
@@ -343,7 +348,10 @@ def source_of(rules: RuleSet[Any, Any]) -> str:
     'Albert & Nowakowski, The game of End-Nim (2001), §3'
     """
     owner = _owner(rules, "source")
-    if owner is None or not rules.source or not changed_hooks(rules, owner):
+    built_in = owner is not None and owner.__module__.startswith(
+        ("endnim.variants.", "endnim.graphs.")
+    )
+    if owner is None or not built_in or not rules.source or not changed_hooks(rules, owner):
         return rules.source
     title = getattr(owner, "title", owner.__name__)
     return f"a relative of {title} (its own rules: no paper states them)"

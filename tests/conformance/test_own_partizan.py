@@ -223,3 +223,22 @@ def test_check_rules_fails_a_rule_set_whose_analysis_crashes(
     assert not report["ok"]
     [finding] = report["findings"]
     assert finding["kind"] == "analyze fails" and "AssertionError" in finding["detail"]
+
+
+def test_the_page_cites_no_paper_of_its_own_accord() -> None:
+    """The value card's footnote and the table caption name the rule set's own source (from
+    /api/variants); app.js writes no paper's name into them itself (issue 39 item 5)."""
+    app = (Path(__file__).resolve().parents[2] / "src/endnim/web/static/app.js").read_text()
+    code = [line for line in app.splitlines() if not line.strip().startswith("//")]
+    assert not [line for line in code if "Albert–Nowakowski §3" in line]
+
+
+def test_a_relatives_value_card_and_table_cite_its_own_source(own_file: Path) -> None:
+    from endnim.analysis.values import evaluate
+    from endnim.web.tables import heatmap_table
+
+    odd = load_rules(f"{own_file}:OddLoneInherited")
+    assert heatmap_table(odd, "2 4 1", 8, 8).triple_point is None  # A–N's Cor 6–7 are not its
+    assert heatmap_table("partizan", "2 4 1", 8, 8).triple_point == (6, 7)
+    title = evaluate("2 1", odd.name).title
+    assert "Albert" not in title and "a relative of partizan End-Nim" in title

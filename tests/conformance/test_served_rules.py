@@ -128,3 +128,26 @@ class {cls}(Variant):
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and words in lines[0], lines
         assert "internal error" not in lines[0]
+
+
+@pytest.mark.parametrize(
+    "entry", [e for e in SERVED if not e.model.impartial], ids=lambda e: e.name
+)  # type: ignore[union-attr]
+def test_a_partizan_relative_is_credited_to_its_own_source(server: str, entry: Entry) -> None:
+    """Issue 39 item 5: the page's texts come from the rule set; no phase-diagram theorem
+    (Albert–Nowakowski's triple point) is drawn on a relative's table."""
+    rules = load_rules(entry.spec)
+    status, listed = fetch(server + "api/variants")
+    assert isinstance(listed, list)
+    [item] = [item for item in listed if item["name"] == rules.name]
+    assert item["source"] == rules.source and "Albert" not in item["source"]
+    query = urllib.parse.urlencode({"variant": rules.name, "middle": "2 1", "rows": 6, "cols": 6})
+    status, table = fetch(f"{server}api/table?{query}")
+    assert status == 200 and isinstance(table, dict)
+    assert table["triple_point"] is None
+    model = entry.model
+    assert model is not None
+    for x in range(7):
+        for y in range(7):
+            row = tuple(p for p in (x, 2, 1, y) if p)
+            assert table["values"][x][y] == model.outcome(row), (x, y)

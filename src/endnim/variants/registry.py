@@ -11,7 +11,7 @@ derives what it says about a rule set from the registered classes; nothing else 
 * :func:`load_rules` loads ``PATH.py:ClassName`` (the CLI's ``--rules``). User code is only
   ever loaded this way, from the command line or Python, never from a web request.
 
->>> from endnim.ruleset import RuleSet
+>>> from endnim.ruleset import RuleSet, source_of
 >>> class Sub12(RuleSet[int, int]):
 ...     name = "doc-sub12"
 ...     title = "subtraction {1, 2}"
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from endnim.errors import RuleSetError, VariantError
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, source_of
 from endnim.supervise import watch
 from endnim.variants.base import Variant
 from endnim.variants.guarded import guard, is_guarded, label_of
@@ -265,5 +265,5 @@ def markdown_table(rule_sets: tuple[AnyRuleSet, ...] | None = None) -> str:
     """
     rows = ["| variant | rules | source |", "|---|---|---|"]
     for rules in rule_sets if rule_sets is not None else all_variants():
-        rows.append(f"| `{rules.name}` | {rules.summary} | {rules.source} |")
+        rows.append(f"| `{rules.name}` | {rules.summary} | {source_of(rules)} |")
     return "\n".join(rows)
