@@ -27,7 +27,15 @@ import pytest
 from click.testing import CliRunner
 
 from conformance.brute import Row
-from conformance.gallery import ENTRIES, EXAMPLES, GALLERY, KINDS, LEFT_TO_THEIR_OWN_TESTS, Entry
+from conformance.gallery import (
+    ENTRIES,
+    EXAMPLES,
+    GALLERY,
+    KINDS,
+    LEFT_TO_THEIR_OWN_TESTS,
+    Entry,
+    rows,
+)
 from endnim.cli import COMMANDS, cli
 from endnim.commands.supervised import POSITIONAL_SPEC
 from endnim.engine.served import compiled_path
@@ -154,6 +162,11 @@ def check_analysis(answer: dict[str, Any], row: Row, entry: Entry) -> None:
 
 
 # ---------------------------------------------------------------------- the columns
+def size_of(entry: Entry) -> tuple[str, str]:
+    """The longest row and the largest pile of ``entry``'s positions (a sweep of them all)."""
+    return str(max(map(len, entry.positions))), str(max(max(r) for r in entry.positions))
+
+
 def col_analyze(entry: Entry, tmp: Path) -> None:
     cell = Cell(["analyze", "--rules", entry.spec, "--json", entry.one])
     if entry.model is None:
@@ -296,7 +309,10 @@ def col_atlas_periodicity(entry: Entry, tmp: Path) -> None:
 
 def col_sweep(entry: Entry, tmp: Path) -> None:
     store = tmp / "sweep"
-    cell = Cell(["sweep", "--rules", entry.spec, "-L", "3", "-H", "3", "-o", str(store), "--json"])
+    length, pile = size_of(entry)
+    cell = Cell(
+        ["sweep", "--rules", entry.spec, "-L", length, "-H", pile, "-o", str(store), "--json"]
+    )
     if entry.model is None or entry.kind in ("impartial, search only", "graph"):
         return refused_or(cell, lambda c: pytest.fail("answered"))
     assert not cell.refused, cell.refusal()
@@ -310,7 +326,8 @@ def col_sweep(entry: Entry, tmp: Path) -> None:
 
 def col_sweep_query(entry: Entry, tmp: Path) -> None:
     store = tmp / "sweep-q"
-    made = Cell(["sweep", "--rules", entry.spec, "-L", "3", "-H", "3", "-o", str(store)])
+    length, pile = size_of(entry)
+    made = Cell(["sweep", "--rules", entry.spec, "-L", length, "-H", pile, "-o", str(store)])
     if made.refused:
         made.refusal()
         assert entry.model is None or entry.kind in ("impartial, search only", "graph")
@@ -355,7 +372,8 @@ def col_conjecture(entry: Entry, tmp: Path) -> None:
     model = entry.model
     holds = "g != 0" if model is None or model.impartial else "g != 'L'"
     cell = Cell(
-        ["conjecture", "--rules", entry.spec, "--holds", holds, "-L", "2", "-H", "3", "--json"]
+        ["conjecture", "--rules", entry.spec, "--holds", holds, "-L", "2", "-H", size_of(entry)[1]]
+        + ["--json"]
     )
     refusable = model is None or entry.kind in ("impartial, search only", "graph")
     if refusable and (cell.error is not None or not cell.out.strip()):
@@ -532,3 +550,19 @@ def test_the_notebook_reprs_of_each_rule_set(tmp_path: Path) -> None:
         row = tuple(int(p) for p in entry.one.split())
         key = row if "octal" not in entry.spec else tuple(sorted(row))
         assert entry.model.outcome(key) in html, entry.name
+
+
+LONG_ENTRIES = [
+    Entry(e.spec, e.kind, e.model, positions=rows(4, 4), one="4 1 3 2")
+    if e.kind.startswith(("impartial row", "partizan row"))
+    else e
+    for e in ENTRIES
+]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("column", sorted(COLUMNS))
+@pytest.mark.parametrize("entry", LONG_ENTRIES, ids=lambda e: e.name)
+def test_cell_at_larger_sizes(entry: Entry, column: str, tmp_path: Path) -> None:
+    """The whole matrix on every row of up to 4 piles of up to 4 (scripts/fuzz.sh)."""
+    COLUMNS[column](entry, tmp_path)
