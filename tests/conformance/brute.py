@@ -47,12 +47,13 @@ class PartizanBrute:
         return CLASSES[(self.wins(row, "L"), self.wins(row, "R"))]
 
     def winning_moves(self, row: Row) -> set[str]:
+        """Winning moves as ``player:move`` (``L:R0``: Left's move at the last pile)."""
         found = set()
         for player in ("L", "R"):
             other = "R" if player == "L" else "L"
             for end, size, after in self.moves(row, player):
                 if not self.wins(after, other):
-                    found.add(f"{end}{size}")
+                    found.add(f"{player}:{end}{size}")
         return found
 
     def thresholds(self, row: Row, scan: int) -> dict[str, int | None]:
@@ -87,6 +88,25 @@ def right_capped(row: Row, player: str) -> list[tuple[str, int]]:
 def left_clears(row: Row, player: str) -> list[tuple[str, int]]:
     """examples/variants/left_clears.py:LeftClearsPartizan: only Left may remove a pile."""
     return [(e, s) for e, s in plain_partizan(row, player) if player == "L" or s > 0]
+
+
+def left_either(row: Row, player: str) -> list[tuple[str, int]]:
+    """A user's relative: Left may reduce either end pile, Right the last."""
+    if not row:
+        return []
+    ends = "LR" if player == "L" else "R"
+    found: dict[Row, tuple[str, int]] = {}
+    for end in ends:
+        pile = row[0] if end == "L" else row[-1]
+        for size in range(pile):
+            found.setdefault(child(row, end, size), (end, size))
+    return list(found.values())
+
+
+def with_player(moves: list[str]) -> set[str]:
+    """endnim's winning moves as ``player:move``: a row move without a player is the player's
+    whose end it is (``R0`` is Right's)."""
+    return {m if ":" in m else f"{m[0]}:{m}" for m in moves}
 
 
 def odd_lone_left(row: Row, player: str) -> list[tuple[str, int]]:

@@ -137,6 +137,9 @@ def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) ->
     row_moves = all(isinstance(move, Move) for _, move in winning_pairs) and isinstance(
         rules, Variant
     )
+    # a partizan relative may let a player play the other's end: then "R0" alone would not say
+    # whose move it is, and every move is written with its player ("L:R0")
+    crossed = row_moves and any(player not in (None, move.end) for player, move in winning_pairs)
     return Analysis(
         position=piles,
         variant=rules.name,
@@ -154,17 +157,17 @@ def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) ->
         thresholds=thresholds,
         notes=notes,
         winning_move_list=None
-        if row_moves
-        else [move_text(rules, player, move) for player, move in winning_pairs],
+        if row_moves and not crossed
+        else [move_text(rules, player, move, crossed) for player, move in winning_pairs],
         rules=rules,
     )
 
 
-def move_text(rules: RuleSet[Any, Any], player: Any, move: Any) -> str:
-    """A move as text; in a partizan game whose moves do not name their player, prefixed
-    ``L:``/``R:`` (Left's/Right's)."""
+def move_text(rules: RuleSet[Any, Any], player: Any, move: Any, always: bool = False) -> str:
+    """A move as text; in a partizan game whose moves do not name their player (or, with
+    ``always``, whose players may play each other's end), prefixed ``L:``/``R:``."""
     text = rules.format_move(move)
-    if player is None or text[:1] in ("L", "R"):
+    if player is None or (text[:1] in ("L", "R") and not always):
         return text
     return f"{player}:{text}"
 
