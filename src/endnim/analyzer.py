@@ -192,6 +192,21 @@ class Plan:
         raise AssertionError("a plan has a strategy that decides")  # pragma: no cover
 
 
+def _theory_not_inherited(rules: RuleSet[Any, Any]) -> str:
+    """`` (it changes ...'s rules: ...)`` for a relative that inherits a built-in's theory but
+    not its game, else ``""``."""
+    from endnim.ruleset import changed_hooks, inherits_theory
+
+    if inherits_theory(rules):
+        return ""
+    for klass in type(rules).__mro__:
+        if "theory" in vars(klass) and klass.__module__.startswith("endnim.variants."):
+            hooks = ", ".join(changed_hooks(rules, klass))
+            title = getattr(klass, "title", klass.__name__)
+            return f" (it changes {title}'s rules ({hooks}): that theory is not its)"
+    return ""
+
+
 def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
     """The plan of :func:`analyze` for ``rules`` and ``method``: which strategy decides, which
     is asked next when it is over budget, which fill in the rest.
@@ -214,7 +229,7 @@ def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
         if method == "theory":
             others = "auto, search or engine" if engine_family(rules) else "auto or search"
             raise VariantError(f"{rules.title} has no closed-form theory: use --method {others}")
-        why = f"{rules.title} has no closed-form theory"
+        why = f"{rules.title} has no closed-form theory" + _theory_not_inherited(rules)
         return Plan(rules, (exact, STRATEGY["engine"]), why=why)
     if not isinstance(rules, Variant):  # a user's game on other positions that names a theory
         raise RuleSetError(

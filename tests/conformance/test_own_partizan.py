@@ -256,3 +256,8 @@ def test_a_relatives_value_card_and_table_cite_its_own_source(own_file: Path) ->
     assert heatmap_table("partizan", "2 4 1", 8, 8).triple_point == (6, 7)
     title = evaluate("2 1", odd.name).title
     assert "Albert" not in title and "a relative of partizan End-Nim" in title
+
+
+def test_analyze_says_why_an_inherited_theory_did_not_answer(own_file: Path) -> None:
+    notes = analyze("3 1", load_rules(f"{own_file}:OddLoneInherited")).notes
+    assert "(it changes partizan End-Nim's rules (ends): that theory is not its)" in notes[0]
