@@ -431,6 +431,17 @@ def col_graph_table(entry: Entry, tmp: Path) -> None:
     _check_table(cell, entry)
 
 
+def col_phase(entry: Entry, tmp: Path) -> None:
+    cell = Cell(["phase", "--rules", entry.spec, "--json", "--size", "4", "2", "1"])
+    if entry.model is None or entry.model.impartial or entry.kind == "graph":
+        return must_refuse(cell)
+    answer = cell.json()
+    assert answer["triple_point"] is None  # Albert–Nowakowski's, of their game only
+    for a in range(1, 5):
+        for b in range(1, 5):
+            assert answer["grid"][a - 1][b - 1] == entry.model.outcome((a, 2, 1, b)), (a, b)
+
+
 def col_serve(entry: Entry, tmp: Path) -> None:
     """``serve --rules`` (every rule set at once) is the column of test_served_rules.py."""
 
@@ -450,6 +461,7 @@ COLUMNS: dict[str, Callable[[Entry, Path], None]] = {
     "check-rules": col_check_rules,
     "rules-info": col_rules_info,
     "graph-table": col_graph_table,
+    "phase": col_phase,
     "serve": col_serve,
 }
 
