@@ -94,6 +94,19 @@ class LeftEither(Variant):
         return ("L", "R") if player != "R" else ("R",)
 
 
+class EqualEndsLeftBoth(Variant):
+    """Partizan End-Nim where Left may play either end while the two end piles are equal."""
+
+    name = "conf-equal-ends"
+    title = "partizan End-Nim, Left plays both equal ends"
+    impartial = False
+
+    def ends(self, piles, player=None):
+        if player == "L" and len(piles) >= 2 and piles[0] == piles[-1]:
+            return ("L", "R")
+        return (player,) if player in ("L", "R") else ("L", "R")
+
+
 class RenamedPartizan(PartizanEndNim):
     """The built-in game under another name: its theory still holds."""
 
@@ -261,3 +274,35 @@ def test_a_relatives_value_card_and_table_cite_its_own_source(own_file: Path) ->
 def test_analyze_says_why_an_inherited_theory_did_not_answer(own_file: Path) -> None:
     notes = analyze("3 1", load_rules(f"{own_file}:OddLoneInherited")).notes
     assert "(it changes partizan End-Nim's rules (ends): that theory is not its)" in notes[0]
+
+
+def test_the_engine_refuses_ends_that_change_with_the_piles(own_file: Path) -> None:
+    """ends() of the sample row (2, 1, 3) is partizan End-Nim's, but equal end piles give Left
+    both ends: the engine's recurrence (the same ends in every row) would answer wrongly, so
+    it must refuse, naming ends(), and the search answers as the brute force does."""
+    from endnim.engine.served import compiled_path
+
+    rules = load_rules(f"{own_file}:EqualEndsLeftBoth")
+    path = compiled_path(rules)
+    assert (path.path, path.hook) == ("none", "ends")
+
+    def takes(row: tuple[int, ...], player: str) -> list[tuple[str, int]]:
+        ends = "LR" if player == "L" and len(row) >= 2 and row[0] == row[-1] else player
+        found: dict[tuple[int, ...], tuple[str, int]] = {}
+        for end in ends if row else "":
+            pile = row[0] if end == "L" else row[-1]
+            for size in range(pile):
+                rest = list(row[1:]) if end == "L" else list(row[:-1])
+                after = tuple(
+                    ([size] if size else []) + rest
+                    if end == "L"
+                    else rest + ([size] if size else [])
+                )
+                found.setdefault(after, (end, size))
+        return list(found.values())
+
+    brute = PartizanBrute(takes)
+    for row in itertools.product(range(1, 4), repeat=3):
+        answer = analyze(list(row), rules).to_dict()
+        assert answer["outcome"] == brute.outcome(row), row
+        assert with_player(answer["winning_moves"]) == brute.winning_moves(row), row
