@@ -107,6 +107,20 @@ class EqualEndsLeftBoth(Variant):
         return (player,) if player in ("L", "R") else ("L", "R")
 
 
+class PartizanMisereTry(Variant):
+    """Partizan End-Nim whose terminal_value says the mover wins at the empty row."""
+
+    name = "conf-partizan-misere"
+    title = "partizan End-Nim, misere (not supported)"
+    impartial = False
+
+    def ends(self, piles, player=None):
+        return (player,) if player in ("L", "R") else ("L", "R")
+
+    def terminal_value(self, piles):
+        return 1
+
+
 class RenamedPartizan(PartizanEndNim):
     """The built-in game under another name: its theory still holds."""
 
@@ -306,3 +320,17 @@ def test_the_engine_refuses_ends_that_change_with_the_piles(own_file: Path) -> N
         answer = analyze(list(row), rules).to_dict()
         assert answer["outcome"] == brute.outcome(row), row
         assert with_player(answer["winning_moves"]) == brute.winning_moves(row), row
+
+
+def test_a_partizan_terminal_value_is_refused_not_ignored(own_file: Path) -> None:
+    """The partizan search and canonical forms are normal play: a rule set whose terminal
+    position is a win for the mover is refused in one line (it was answered as normal play)."""
+    from endnim.analysis.values import evaluate
+    from endnim.errors import RuleSetError
+
+    rules = load_rules(f"{own_file}:PartizanMisereTry")
+    for attempt in (lambda: analyze("2 1", rules), lambda: evaluate("2 1", rules.name)):
+        with pytest.raises(RuleSetError) as refused:
+            attempt()
+        assert "partizan misère play is not supported" in str(refused.value)
+        assert len(str(refused.value).splitlines()) == 1
