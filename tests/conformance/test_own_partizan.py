@@ -334,3 +334,6 @@ def test_a_partizan_terminal_value_is_refused_not_ignored(own_file: Path) -> Non
             attempt()
         assert "partizan misère play is not supported" in str(refused.value)
         assert len(str(refused.value).splitlines()) == 1
+    from endnim.engine.served import compiled_path
+
+    assert compiled_path(rules).hook == "terminal_value"  # nor does the engine answer it

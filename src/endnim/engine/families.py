@@ -132,6 +132,12 @@ def _family_of(variant: Variant) -> Family:
     else:
         if variant.ends(sample, "L") != ("L",) or variant.ends(sample, "R") != ("R",):
             raise _refusal(f"the engine has no recurrence for {variant.title}", "ends")
+        if variant.terminal_value(()):
+            raise _refusal(
+                f"the engine's partizan recurrence is normal play, and {variant.title}'s "
+                "terminal_value() says the player to move wins at the empty row",
+                "terminal_value",
+            )
         code = PARTIZAN
     _check_assumptions(variant)
     return _FAMILIES[code]
