@@ -1,6 +1,6 @@
 """Benchmark: users' own rule sets against the built-in End-Nim, in one run.
 
-Four rule sets on the same workloads, through the public functions (which pick the engine, its
+Six rule sets on the same workloads, through the public functions (which pick the engine, its
 restricted takes, or the exact search, as the command line does):
 
 - the built-in End-Nim;
@@ -9,6 +9,9 @@ restricted takes, or the exact search, as the command line does):
 - End-Nim with the subtraction set {1, 2, 4} (``examples/variants/subtraction.py``: also a
   vectorised ``allows_take_table``);
 - End-Wythoff (``examples/variants/end_wythoff.py``: a move of its own kind, today the search).
+- the TOML twins of capped End-Nim and of the subtraction set {1, 2, 4}
+  (``examples/variants/capped.toml``, ``subtraction.toml``: rule sets written as data, read in
+  this process, their lists built by ``allows_take_lists`` in time proportional to their length).
 
 Workloads: the table of a·3·b (``value_table``, as ``endnim table --middle 3``) at the large
 size (64 × 2048) where the slower rule sets allow it and at a size every rule set allows; the
@@ -47,6 +50,8 @@ RULE_SETS = {
     "capped": "examples/variants/capped.py:CappedEndNim",
     "subtraction-124": "examples/variants/subtraction.py:SubtractionEndNim",
     "end-wythoff": "examples/variants/end_wythoff.py:EndWythoff",
+    "capped-toml": "examples/variants/capped.toml",
+    "subtraction-124-toml": "examples/variants/subtraction.toml",
 }
 
 

@@ -1,7 +1,13 @@
 """Benchmark: canonical forms and thermographs, endnim.cgt against cgt-tools (cgt-py, Rust).
 
 The same set of games is built by both engines, each in a fresh process, and then every
-value's thermograph (walls, mean, temperature) is computed. Two sets:
+value's thermograph (walls, mean, temperature) is computed. Four sets:
+
+* ``typed``: 400 random short games written as text, as ``value --game`` and the page take
+  them (depth 4, 1 to 3 options a side, leaves numbers, ups and stars, seed 43): the forms
+  column is parse + canonical form of each text (``parse`` / ``CanonicalForm(text)``);
+* ``sums``: the 400 typed games (built untimed), then the sums G_i + G_{i+1} and
+  G_i + G_{i+1} + G_{i+2} in canonical form (the forms column), and their thermographs;
 
 * ``random``: 20,000 short games built by random options from numbers, * and ↑ (the test
   suite's generator, ``tests/cgt/test_thermograph.py``; about half are hot), each new game
@@ -17,7 +23,8 @@ Each measurement is repeated, the engines interleaved, and the best CPU time kep
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/thermo_bench.py            # both sets, 3 repeats
+    .venv/bin/python benchmarks/thermo_bench.py            # every set, 3 repeats
+    .venv/bin/python benchmarks/thermo_bench.py --sets typed sums --repeat 1
 
 It prints a Markdown table and writes ``benchmarks/thermo_results.json``.
 """
@@ -40,7 +47,7 @@ from typing import Any
 
 RESULTS = Path(__file__).with_name("thermo_results.json")
 ENGINES = ("endnim.cgt", "cgt-py")
-SETS = ("random", "rows")
+SETS = ("typed", "sums", "random", "rows")
 
 
 # --------------------------------------------------------------------------- the games
@@ -65,6 +72,34 @@ def _recipe_random(count: int = 20_000, seed: int = 30) -> list[tuple[list[int],
 SEED_TEXTS = [str(Fraction(n, 2)) for n in range(-6, 7)] + ["*", "^"]
 
 
+_LEAVES = ["^", "v", "^2", "^*", "v*", "*", "*2", "*3"]
+
+
+def _typed_texts(count: int = 400, seed: int = 43) -> list[str]:
+    """Random games as text: depth 4, 1 to 3 options a side, leaves numbers (halves and
+    quarters up to 8), ups and stars; written in the notation both engines read."""
+    rng = random.Random(seed)
+
+    def leaf() -> str:
+        if rng.randrange(3) == 0:
+            return str(Fraction(rng.randint(-8, 8), rng.choice([1, 2, 4])))
+        return rng.choice(_LEAVES)
+
+    def tree(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.2:
+            return leaf()
+        left = [tree(depth - 1) for _ in range(rng.randint(1, 3))]
+        right = [tree(depth - 1) for _ in range(rng.randint(1, 3))]
+        return "{" + ",".join(left) + "|" + ",".join(right) + "}"
+
+    return [tree(4) for _ in range(count)]
+
+
+def _sum_indices(count: int = 400) -> list[tuple[int, ...]]:
+    pairs = [(i, i + 1) for i in range(count - 1)]
+    return pairs + [(i, i + 1, i + 2) for i in range(count - 2)]
+
+
 def _rows() -> list[tuple[int, ...]]:
     return [row for length in range(1, 6) for row in itertools.product(range(1, 6), repeat=length)]
 
@@ -74,8 +109,20 @@ def _worker_endnim(which: str) -> dict[str, Any]:
     from endnim.cgt import game, number, parse
     from endnim.cgt.thermograph import thermograph
 
+    texts = _typed_texts()  # made before the clock starts, for both engines
+    if which == "sums":
+        typed = [parse(t) for t in texts]
     start = time.process_time()
-    if which == "random":
+    if which == "typed":
+        values = [parse(t) for t in texts]
+    elif which == "sums":
+        values = []
+        for indices in _sum_indices():
+            total = typed[indices[0]]
+            for i in indices[1:]:
+                total = total + typed[i]
+            values.append(total)
+    elif which == "random":
         games = [number(Fraction(t)) if t[0] not in "*^" else parse(t) for t in SEED_TEXTS]
         for left, right in _recipe_random():
             games.append(game([games[i] for i in left], [games[i] for i in right]))
@@ -110,8 +157,20 @@ def _worker_cgt(which: str) -> dict[str, Any]:
         assert match is not None
         return match.group(1)
 
+    texts = _typed_texts()
+    if which == "sums":
+        typed = [cgt_py.CanonicalForm(t) for t in texts]
     start = time.process_time()
-    if which == "random":
+    if which == "typed":
+        values = [cgt_py.CanonicalForm(t) for t in texts]
+    elif which == "sums":
+        values = []
+        for indices in _sum_indices():
+            total = typed[indices[0]]
+            for i in indices[1:]:
+                total = total + typed[i]
+            values.append(total)
+    elif which == "random":
         games = [cgt_py.CanonicalForm(t) for t in SEED_TEXTS]
         texts = [text(g) for g in games]
         for left, right in _recipe_random():
@@ -231,9 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for r in records:
         print(
-            f"| {r['set']} | {r['games']:,} ({r['hot']:,}) | {r['endnim']['forms']:.3f} s "
-            f"| {r['cgt_py']['forms']:.3f} s | {r['ratio_forms']:.2f}x "
-            f"| {r['endnim']['thermographs']:.3f} s | {r['cgt_py']['thermographs']:.3f} s "
+            f"| {r['set']} | {r['games']:,} ({r['hot']:,}) | {r['endnim']['forms']:.4f} s "
+            f"| {r['cgt_py']['forms']:.4f} s | {r['ratio_forms']:.2f}x "
+            f"| {r['endnim']['thermographs']:.4f} s | {r['cgt_py']['thermographs']:.4f} s "
             f"| {r['ratio_thermographs']:.2f}x |"
         )
     args.output.write_text(

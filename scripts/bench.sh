@@ -15,7 +15,8 @@
 #   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
 #  10. benchmarks/thermo_bench.py canonical forms and thermographs vs cgt-py (cgt-tools' Rust):
-#                                random hot games and partizan rows (thermo_results.json)
+#                                400 typed games (parse + canonical form), their sums, random
+#                                hot games and partizan rows; prints the ratios (thermo_results.json)
 #  11. benchmarks/tree_sweep_bench.py the tree sweep on 1 and 2 worker processes, <= 10 vertices,
 #                                labels <= 3, in one run (tree_sweep_results.json)
 #  12. benchmarks/depot_bench.py  the compiled warehouse search vs the Python search (depot_results.json)

@@ -11,6 +11,11 @@
  *
  * Recursion depth is at most the sum of the two birthdays; `canon` declines (returns None)
  * when an option is born after MAX_BIRTHDAY, and the Python code does those instead.
+ *
+ * The store is hash-consed here too (a table from option lists to ids), so `read` can parse
+ * a game written in braces, numbers, ups and stars and build every canonical form it meets
+ * without returning to Python; the games it makes are handed to Python afterwards
+ * (`made_since`), which interns its Game objects for them in the same order.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -29,7 +34,12 @@ static Py_ssize_t *opt_start = NULL; /* per id: offset into opt_pool */
 static int32_t *n_left = NULL, *n_right = NULL, *birthday = NULL;
 static uint32_t *mark = NULL, *below_at = NULL, *above_at = NULL;
 static uint8_t *below_val = NULL, *above_val = NULL;
+static uint8_t *is_num = NULL; /* the game is a number, num_val[g] / 2^NUM_BITS exactly */
+static int64_t *num_val = NULL;
 static Py_ssize_t n_games = 0, games_cap = 0;
+
+#define NUM_BITS 24
+#define NUM_LIMIT ((int64_t)1 << 62)
 static uint32_t generation = 0;
 
 #define LEFT(g) (opt_pool + opt_start[g])
@@ -53,6 +63,8 @@ static int grow_games(void) {
     GROW(above_at, uint32_t);
     GROW(below_val, uint8_t);
     GROW(above_val, uint8_t);
+    GROW(is_num, uint8_t);
+    GROW(num_val, int64_t);
 #undef GROW
     games_cap = cap;
     return 0;
@@ -75,6 +87,134 @@ static uint32_t next_generation(void) {
         generation = 1;
     }
     return generation;
+}
+
+/* ------------------------------------------------------------------ hash-consing */
+/* Open addressing on the option lists: slot = id + 1, 0 = empty; at most half full. */
+static int32_t *cons = NULL;
+static size_t cons_bits = 0;
+
+static uint64_t options_hash(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
+    uint64_t h = 0xcbf29ce484222325ULL ^ ((uint64_t)(uint32_t)nl << 32 | (uint32_t)nr);
+    for (int32_t i = 0; i < nl; i++) h = (h ^ (uint32_t)l[i]) * 0x100000001b3ULL;
+    h = (h ^ 0x9e37) * 0x100000001b3ULL;
+    for (int32_t i = 0; i < nr; i++) h = (h ^ (uint32_t)r[i]) * 0x100000001b3ULL;
+    return h * 0x9E3779B97F4A7C15ULL;
+}
+
+static int same_options(int32_t g, const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
+    return n_left[g] == nl && n_right[g] == nr &&
+           (nl == 0 || memcmp(LEFT(g), l, (size_t)nl * sizeof(int32_t)) == 0) &&
+           (nr == 0 || memcmp(RIGHT(g), r, (size_t)nr * sizeof(int32_t)) == 0);
+}
+
+static void cons_insert(int32_t g) {
+    size_t mask = ((size_t)1 << cons_bits) - 1;
+    size_t i = (size_t)(options_hash(LEFT(g), n_left[g], RIGHT(g), n_right[g]) >> (64 - cons_bits));
+    while (cons[i]) i = (i + 1) & mask;
+    cons[i] = g + 1;
+}
+
+static int cons_grow(void) {
+    size_t bits = cons_bits ? cons_bits + 1 : 12;
+    int32_t *table = calloc((size_t)1 << bits, sizeof(int32_t));
+    if (!table) return -1;
+    free(cons);
+    cons = table;
+    cons_bits = bits;
+    for (Py_ssize_t g = 0; g < n_games; g++) cons_insert((int32_t)g);
+    return 0;
+}
+
+/* The id of the game with these (sorted) options, or -1. */
+static int32_t cons_find(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
+    if (!cons_bits) return -1;
+    size_t mask = ((size_t)1 << cons_bits) - 1;
+    size_t i = (size_t)(options_hash(l, nl, r, nr) >> (64 - cons_bits));
+    for (;; i = (i + 1) & mask) {
+        int32_t e = cons[i];
+        if (!e) return -1;
+        if (same_options(e - 1, l, nl, r, nr)) return e - 1;
+    }
+}
+
+/* Numbers among canonical forms (game.py's _recognise, numbers only): 0 = { | }, {n |} =
+ * n + 1 for an integer n >= 0, {| n} = n - 1 for n <= 0, and {a | b} = (a + b) / 2 for numbers
+ * a < b; kept exactly as multiples of 2^-NUM_BITS (others are left to the recursion). */
+static void recognise_number(int32_t g) {
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int32_t nl = n_left[g], nr = n_right[g];
+    const int64_t one = (int64_t)1 << NUM_BITS;
+    int64_t v = 0;
+    int ok = 0;
+    if (nl == 0 && nr == 0) {
+        ok = 1;
+    } else if (nl == 1 && nr == 0 && is_num[l[0]] && num_val[l[0]] >= 0 &&
+               num_val[l[0]] % one == 0) {
+        v = num_val[l[0]] + one;
+        ok = 1;
+    } else if (nl == 0 && nr == 1 && is_num[r[0]] && num_val[r[0]] <= 0 &&
+               num_val[r[0]] % one == 0) {
+        v = num_val[r[0]] - one;
+        ok = 1;
+    } else if (nl == 1 && nr == 1 && is_num[l[0]] && is_num[r[0]] &&
+               num_val[l[0]] < num_val[r[0]] && ((num_val[l[0]] + num_val[r[0]]) & 1) == 0) {
+        v = (num_val[l[0]] + num_val[r[0]]) / 2; /* both below 2^60: no overflow */
+        ok = 1;
+    }
+    is_num[g] = (uint8_t)(ok && v < NUM_LIMIT / 4 && v > -NUM_LIMIT / 4); /* below 2^60 */
+    num_val[g] = is_num[g] ? v : 0;
+}
+
+/* Append a new game with these options to the store; its id, or -1 (out of memory). */
+static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
+    if (n_games >= INT32_MAX - 1) return -1;
+    if (n_games == games_cap && grow_games()) return -1;
+    if ((size_t)(n_games + 1) * 2 > ((size_t)1 << cons_bits) && cons_grow()) return -1;
+    if (pool_len + nl + nr > pool_cap) {
+        Py_ssize_t cap = pool_cap ? pool_cap : 4096;
+        while (cap < pool_len + nl + nr) cap *= 2;
+        int32_t *p = realloc(opt_pool, (size_t)cap * sizeof(int32_t));
+        if (!p) return -1;
+        opt_pool = p;
+        pool_cap = cap;
+    }
+    int32_t born = 0;
+    for (int32_t i = 0; i < nl; i++) {
+        opt_pool[pool_len + i] = l[i];
+        if (birthday[l[i]] + 1 > born) born = birthday[l[i]] + 1;
+    }
+    for (int32_t i = 0; i < nr; i++) {
+        opt_pool[pool_len + nl + i] = r[i];
+        if (birthday[r[i]] + 1 > born) born = birthday[r[i]] + 1;
+    }
+    opt_start[n_games] = pool_len;
+    n_left[n_games] = nl;
+    n_right[n_games] = nr;
+    birthday[n_games] = born;
+    pool_len += nl + nr;
+    recognise_number((int32_t)n_games);
+    cons_insert((int32_t)n_games);
+    return (int32_t)n_games++;
+}
+
+static void sort_small(int32_t *a, int32_t n) { /* insertion sort: option lists are short */
+    for (int32_t i = 1; i < n; i++) {
+        int32_t x = a[i], j = i - 1;
+        while (j >= 0 && a[j] > x) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = x;
+    }
+}
+
+/* The game {l | r} for options that are already canonical (sorted here): found or made. */
+static int32_t intern_c(int32_t *l, int32_t nl, int32_t *r, int32_t nr) {
+    sort_small(l, nl);
+    sort_small(r, nr);
+    int32_t found = cons_find(l, nl, r, nr);
+    return found >= 0 ? found : store_game(l, nl, r, nr);
 }
 
 /* ------------------------------------------------------------------ the memo of <= */
@@ -141,6 +281,7 @@ static void memo_put(uint64_t key, uint64_t val) {
 
 static int leq(int32_t g, int32_t h) {
     if (g == h) return 1;
+    if (is_num[g] && is_num[h]) return num_val[g] <= num_val[h];
     uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
     int found = memo_get(key);
     if (found >= 0) return found;
@@ -356,6 +497,23 @@ static PyObject *ids_tuple(vec *a) {
     return t;
 }
 
+/* The canonical options of {l | r} (distinct canonical options) into nl, nr (unsorted):
+ * dominated options dropped, reversible ones bypassed, dominated ones dropped again. */
+static int simplify(vec *l, vec *r, vec *nl, vec *nr) {
+    undominated(l, 1);
+    undominated(r, 0);
+    pl = l->v;
+    npl = l->n;
+    pr = r->v;
+    npr = r->n;
+    pending_gen = next_generation();
+    int left_changed = 0, right_changed = 0;
+    if (bypass(l, nl, 1, &left_changed) || bypass(r, nr, 0, &right_changed)) return -1;
+    if (left_changed) undominated(nl, 1);
+    if (right_changed) undominated(nr, 0);
+    return 0;
+}
+
 static PyObject *canon(PyObject *self, PyObject *args) {
     PyObject *lefts, *rights;
     if (!PyArg_ParseTuple(args, "OO", &lefts, &rights)) return NULL;
@@ -369,20 +527,10 @@ static PyObject *canon(PyObject *self, PyObject *args) {
         result = Py_NewRef(Py_None);
         goto done;
     }
-    undominated(&l, 1);
-    undominated(&r, 0);
-    pl = l.v;
-    npl = l.n;
-    pr = r.v;
-    npr = r.n;
-    pending_gen = next_generation();
-    int left_changed = 0, right_changed = 0;
-    if (bypass(&l, &nl, 1, &left_changed) || bypass(&r, &nr, 0, &right_changed)) {
+    if (simplify(&l, &r, &nl, &nr)) {
         PyErr_NoMemory();
         goto done;
     }
-    if (left_changed) undominated(&nl, 1);
-    if (right_changed) undominated(&nr, 0);
     PyObject *lt = ids_tuple(&nl);
     if (!lt) goto done;
     PyObject *rt = ids_tuple(&nr);
@@ -406,36 +554,747 @@ static PyObject *add(PyObject *self, PyObject *args) {
     PyObject *lt, *rt;
     if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &lt, &PyTuple_Type, &rt)) return NULL;
     Py_ssize_t nl = PyTuple_GET_SIZE(lt), nr = PyTuple_GET_SIZE(rt);
-    if (n_games >= INT32_MAX) {
-        PyErr_SetString(PyExc_OverflowError, "the compiled core holds at most 2^31 - 1 games");
-        return NULL;
-    }
-    if (n_games == games_cap && grow_games()) return PyErr_NoMemory();
-    if (pool_len + nl + nr > pool_cap) {
-        Py_ssize_t cap = pool_cap ? pool_cap : 4096;
-        while (cap < pool_len + nl + nr) cap *= 2;
-        int32_t *p = realloc(opt_pool, (size_t)cap * sizeof(int32_t));
-        if (!p) return PyErr_NoMemory();
-        opt_pool = p;
-        pool_cap = cap;
-    }
-    int32_t born = 0;
+    vec ids = {NULL, 0, 0};
     for (Py_ssize_t i = 0; i < nl + nr; i++) {
         long g = PyLong_AsLong(i < nl ? PyTuple_GET_ITEM(lt, i) : PyTuple_GET_ITEM(rt, i - nl));
-        if (g == -1 && PyErr_Occurred()) return NULL;
+        if (g == -1 && PyErr_Occurred()) goto fail;
         if (g < 0 || g >= n_games) {
             PyErr_SetString(PyExc_ValueError, "an option not registered with the compiled core");
+            goto fail;
+        }
+        if (vec_push(&ids, (int32_t)g)) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    if (cons_find(ids.v, (int32_t)nl, ids.v + nl, (int32_t)nr) >= 0) {
+        PyErr_SetString(PyExc_ValueError, "a game already registered with the compiled core");
+        goto fail;
+    }
+    int32_t made = store_game(ids.v, (int32_t)nl, ids.v + nl, (int32_t)nr);
+    free(ids.v);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
+fail:
+    free(ids.v);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ reading */
+/* Numbers, nimbers and number-up-star values built as game.py builds them (the same
+ * canonical forms, so the same ids); then `read`, a parser of braces, commas and such
+ * values that canonicalises as it goes. It declines (returns -1) on anything else or on any
+ * error, and the Python parser reads the text instead (and words the error). */
+#define MAX_PART 1024      /* notation.MAX_PART: the largest literal part */
+#define MAX_INTEGER 4096   /* integers cached and built here; beyond, decline */
+#define MAX_UPS 8192
+#define MAX_NIMBER 2048
+#define DECLINE (-2)
+
+static int32_t int_ids[2 * MAX_INTEGER + 1];
+static int32_t nim_ids[MAX_NIMBER + 1];
+static int leaves_ready = 0;
+
+static void leaves_init(void) {
+    if (leaves_ready) return;
+    for (int i = 0; i <= 2 * MAX_INTEGER; i++) int_ids[i] = -1;
+    for (int i = 0; i <= MAX_NIMBER; i++) nim_ids[i] = -1;
+    leaves_ready = 1;
+}
+
+static int32_t c_integer(long n) { /* {n-1 |} or {| n+1}, from the nearest built one */
+    if (n > MAX_INTEGER || n < -MAX_INTEGER) return DECLINE;
+    if (int_ids[n + MAX_INTEGER] >= 0) return int_ids[n + MAX_INTEGER];
+    if (int_ids[MAX_INTEGER] < 0) {
+        int32_t zero = intern_c(NULL, 0, NULL, 0);
+        if (zero < 0) return -1;
+        int_ids[MAX_INTEGER] = zero;
+    }
+    long sign = n > 0 ? 1 : -1, k = 0;
+    while (k != n && int_ids[k + sign + MAX_INTEGER] >= 0) k += sign;
+    int32_t current = int_ids[k + MAX_INTEGER];
+    while (k != n) {
+        k += sign;
+        int32_t opt = current;
+        current = sign > 0 ? intern_c(&opt, 1, NULL, 0) : intern_c(NULL, 0, &opt, 1);
+        if (current < 0) return -1;
+        int_ids[k + MAX_INTEGER] = current;
+    }
+    return current;
+}
+
+static int32_t c_number(long p, int k) { /* p / 2^k: {x - 2^-k | x + 2^-k} */
+    while (k > 0 && (p & 1) == 0) {
+        p /= 2;
+        k--;
+    }
+    if (k == 0) return c_integer(p);
+    int32_t lo = c_number(p - 1, k), hi = c_number(p + 1, k);
+    if (lo < 0) return lo;
+    if (hi < 0) return hi;
+    return intern_c(&lo, 1, &hi, 1);
+}
+
+static int32_t c_nimber(long m, long p, int k) { /* x*m = {x, x*, ..., x*(m-1) | same} */
+    if (m > MAX_NIMBER) return DECLINE;
+    int zero_base = p == 0;
+    if (zero_base && nim_ids[m] >= 0) return nim_ids[m];
+    int32_t *chain = malloc((size_t)(m + 1) * sizeof(int32_t));
+    int32_t *l = malloc((size_t)(m + 1) * sizeof(int32_t));
+    int32_t *r = malloc((size_t)(m + 1) * sizeof(int32_t));
+    int32_t result = -1;
+    if (!chain || !l || !r) goto done;
+    chain[0] = c_number(p, k);
+    if (chain[0] < 0) {
+        result = chain[0];
+        goto done;
+    }
+    for (long i = 1; i <= m; i++) {
+        if (zero_base && nim_ids[i] >= 0) {
+            chain[i] = nim_ids[i];
+            continue;
+        }
+        memcpy(l, chain, (size_t)i * sizeof(int32_t));
+        memcpy(r, chain, (size_t)i * sizeof(int32_t));
+        chain[i] = intern_c(l, (int32_t)i, r, (int32_t)i);
+        if (chain[i] < 0) goto done;
+    }
+    if (zero_base)
+        for (long i = 0; i <= m; i++) nim_ids[i] = chain[i];
+    result = chain[m];
+done:
+    free(chain);
+    free(l);
+    free(r);
+    return result;
+}
+
+static int32_t c_nus(long p, int k, long ups, long m) { /* game.nus(p / 2^k, ups, m) */
+    long size = ups < 0 ? -ups : ups;
+    int32_t at = c_number(p, k), star = c_nimber(1, p, k);
+    int32_t current = c_nimber(m ^ (size & 1), p, k);
+    if (at < 0) return at;
+    if (star < 0) return star;
+    for (long i = 1; i <= size && current >= 0; i++) {
+        long nim = m ^ ((size - i) & 1);
+        int32_t a[2] = {at, star}, b[1] = {at}, c[1] = {current};
+        if (nim == 1 && i == 1)
+            current = ups > 0 ? intern_c(a, 2, b, 1) : intern_c(b, 1, a, 2);
+        else
+            current = ups > 0 ? intern_c(b, 1, c, 1) : intern_c(c, 1, b, 1);
+    }
+    return current;
+}
+
+static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Digits at *pos (none: 0, value -1); more than 4 or above MAX_PART: DECLINE. */
+static long read_digits(const char *text, Py_ssize_t len, Py_ssize_t *pos) {
+    Py_ssize_t start = *pos;
+    long value = 0;
+    while (*pos < len && is_digit(text[*pos])) {
+        if (*pos - start >= 4) return DECLINE;
+        value = value * 10 + (text[*pos] - '0');
+        (*pos)++;
+    }
+    if (*pos == start) return -1;
+    return value > MAX_PART ? DECLINE : value;
+}
+
+static void skip_space(const char *text, Py_ssize_t len, Py_ssize_t *pos) {
+    while (*pos < len && is_space(text[*pos])) (*pos)++;
+}
+
+/* A number-up-star literal at *pos (notation._Parser.atom): its id, -1 or DECLINE. */
+static int32_t read_atom(const char *text, Py_ssize_t len, Py_ssize_t *pos, int negative) {
+    Py_ssize_t start = *pos;
+    long num = 0, den = 1;
+    long digits = read_digits(text, len, pos);
+    if (digits == DECLINE) return DECLINE;
+    if (digits >= 0) {
+        num = digits;
+        skip_space(text, len, pos);
+        if (*pos < len && text[*pos] == '/') {
+            (*pos)++;
+            skip_space(text, len, pos);
+            den = read_digits(text, len, pos);
+            if (den <= 0 || (den & (den - 1))) return DECLINE;
+        }
+    }
+    long ups = 0;
+    while (*pos < len && (text[*pos] == '^' || text[*pos] == 'v')) {
+        long sign = text[*pos] == '^' ? 1 : -1;
+        if (ups && (sign > 0) != (ups > 0)) return DECLINE;
+        (*pos)++;
+        long count = read_digits(text, len, pos);
+        if (count == DECLINE) return DECLINE;
+        ups += sign * (count >= 0 ? count : 1);
+        if (ups > MAX_UPS || ups < -MAX_UPS) return DECLINE;
+    }
+    long star = 0;
+    if (*pos < len && text[*pos] == '*') {
+        (*pos)++;
+        long count = read_digits(text, len, pos);
+        if (count == DECLINE) return DECLINE;
+        star = count >= 0 ? count : 1;
+    }
+    if (*pos == start) return DECLINE;
+    int k = 0;
+    while ((1L << k) < den) k++;
+    return c_nus(negative ? -num : num, k, ups, star);
+}
+
+enum { TERM, OPEN_LEFT, OPEN_RIGHT, AFTER };
+
+/* read(text, max_depth) -> the id of the game, or -1: declined (see above). */
+static PyObject *read_game(PyObject *self, PyObject *args) {
+    const char *text;
+    Py_ssize_t len;
+    int max_depth;
+    if (!PyArg_ParseTuple(args, "s#i", &text, &len, &max_depth)) return NULL;
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
+    leaves_init();
+    for (Py_ssize_t i = 0; i < len; i++) { /* ASCII without control characters only */
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x80 || (c < 0x20 && !is_space((char)c))) return PyLong_FromLong(-1);
+    }
+    vec stack = {NULL, 0, 0}, frames = {NULL, 0, 0}; /* frames: (left start, right start) */
+    vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
+    int32_t result = -1;
+    int failed = 0, state = TERM;
+    Py_ssize_t pos = 0;
+    skip_space(text, len, &pos);
+    if (pos == len) goto done;
+    for (;;) {
+        skip_space(text, len, &pos);
+        char c = pos < len ? text[pos] : '\0';
+        Py_ssize_t depth = frames.n / 2;
+        if (state == OPEN_LEFT && c == '|') {
+            frames.v[frames.n - 1] = (int32_t)stack.n;
+            pos++;
+            state = OPEN_RIGHT;
+            continue;
+        }
+        if ((state == OPEN_RIGHT && c == '}') ||
+            (state == AFTER && c == '}' && depth > 0 && frames.v[frames.n - 1] >= 0)) {
+            int32_t ls = frames.v[frames.n - 2], rs = frames.v[frames.n - 1];
+            frames.n -= 2;
+            pos++;
+            l.n = r.n = nl.n = nr.n = 0;
+            uint32_t gen = next_generation();
+            for (int32_t i = ls; i < (int32_t)stack.n; i++) {
+                int32_t g = stack.v[i];
+                if (birthday[g] > MAX_BIRTHDAY) goto done;
+                if (i == rs) gen = next_generation();
+                if (mark[g] != gen) {
+                    mark[g] = gen;
+                    if (vec_push(i < rs ? &l : &r, g)) goto nomemory;
+                }
+            }
+            if (simplify(&l, &r, &nl, &nr)) goto nomemory;
+            int32_t made = intern_c(nl.v, (int32_t)nl.n, nr.v, (int32_t)nr.n);
+            if (made < 0) goto nomemory;
+            stack.n = ls;
+            if (vec_push(&stack, made)) goto nomemory;
+            state = AFTER;
+            continue;
+        }
+        if (state == AFTER) {
+            if (c == ',' && depth > 0) {
+                pos++;
+                state = TERM;
+                continue;
+            }
+            if (c == '|' && depth > 0 && frames.v[frames.n - 1] < 0) {
+                frames.v[frames.n - 1] = (int32_t)stack.n;
+                pos++;
+                state = OPEN_RIGHT;
+                continue;
+            }
+            if (c == '\0' && pos == len && depth == 0 && stack.n == 1) result = stack.v[0];
+            goto done;
+        }
+        /* a term */
+        if (c == '{') {
+            if (depth >= max_depth) goto done;
+            if (vec_push(&frames, (int32_t)stack.n) || vec_push(&frames, -1)) goto nomemory;
+            pos++;
+            state = OPEN_LEFT;
+            continue;
+        }
+        int negative = 0;
+        if (c == '-') {
+            if (pos + 1 >= len || !is_digit(text[pos + 1])) goto done;
+            negative = 1;
+            pos++;
+        } else if (!is_digit(c) && c != '^' && c != 'v' && c != '*') {
+            goto done;
+        }
+        int32_t atom = read_atom(text, len, &pos, negative);
+        if (atom == DECLINE) goto done;
+        if (atom < 0 || vec_push(&stack, atom)) goto nomemory;
+        state = AFTER;
+    }
+nomemory:
+    failed = 1;
+done:
+    free(stack.v);
+    free(frames.v);
+    free(l.v);
+    free(r.v);
+    free(nl.v);
+    free(nr.v);
+    if (failed) return PyErr_NoMemory();
+    return PyLong_FromLong(result);
+}
+
+/* made_since(first) -> [(left ids, right ids)] of the games first, first + 1, ... */
+static PyObject *made_since(PyObject *self, PyObject *args) {
+    Py_ssize_t first;
+    if (!PyArg_ParseTuple(args, "n", &first)) return NULL;
+    if (first < 0 || first > n_games) {
+        PyErr_SetString(PyExc_ValueError, "no such game in the compiled core");
+        return NULL;
+    }
+    PyObject *list = PyList_New(n_games - first);
+    if (!list) return NULL;
+    for (Py_ssize_t g = first; g < n_games; g++) {
+        PyObject *lt = PyTuple_New(n_left[g]), *rt = PyTuple_New(n_right[g]);
+        PyObject *pair = NULL;
+        if (lt && rt) {
+            int ok = 1;
+            for (int32_t i = 0; i < n_left[g] && ok; i++) {
+                PyObject *x = PyLong_FromLong(LEFT(g)[i]);
+                if (!x) ok = 0; else PyTuple_SET_ITEM(lt, i, x);
+            }
+            for (int32_t i = 0; i < n_right[g] && ok; i++) {
+                PyObject *x = PyLong_FromLong(RIGHT(g)[i]);
+                if (!x) ok = 0; else PyTuple_SET_ITEM(rt, i, x);
+            }
+            if (ok) pair = PyTuple_Pack(2, lt, rt);
+        }
+        Py_XDECREF(lt);
+        Py_XDECREF(rt);
+        if (!pair) {
+            Py_DECREF(list);
             return NULL;
         }
-        opt_pool[pool_len + i] = (int32_t)g;
-        if (birthday[g] + 1 > born) born = birthday[g] + 1;
+        PyList_SET_ITEM(list, g - first, pair);
     }
-    opt_start[n_games] = pool_len;
-    n_left[n_games] = (int32_t)nl;
-    n_right[n_games] = (int32_t)nr;
-    birthday[n_games] = born;
-    pool_len += nl + nr;
-    return PyLong_FromSsize_t(n_games++);
+    return list;
+}
+
+/* ------------------------------------------------------------------ thermographs */
+/* thermograph.py's algorithm (Siegel, CGT, Thm II.5.10; subzero walls from t = -1) on the
+ * ids: each game's walls as integer points (t, x) times 2^K, K reduced to the least scale
+ * that keeps them whole. Products are taken in 128 bits; a number beyond 2^34 or a scale
+ * beyond 24 gives up (None) and the Python code computes that game's thermograph instead. */
+typedef int64_t i64;
+typedef __int128 i128;
+#define TH_LIMIT ((i64)1 << 34)
+#define TH_MAX_SCALE 24
+
+typedef struct {
+    i64 *t, *x;
+    Py_ssize_t n, cap;
+    i64 tail;
+} line;
+
+static int8_t *th_state = NULL; /* per id: 0 unknown, 1 done, 2 gave up */
+static int32_t *th_scale = NULL;
+static i64 *th_mast = NULL, *th_height = NULL;
+static Py_ssize_t *th_at = NULL; /* offset in th_pool: left wall points then right wall */
+static int32_t *th_nl = NULL, *th_nr = NULL;
+static Py_ssize_t th_cap = 0;
+static i64 *th_pool = NULL; /* t, x pairs */
+static Py_ssize_t th_len = 0, th_pool_cap = 0;
+
+static int th_grow(void) {
+    Py_ssize_t cap = games_cap;
+#define TGROW(ptr, type)                                                  \
+    do {                                                                  \
+        type *p = realloc(ptr, (size_t)cap * sizeof(type));               \
+        if (!p) return -1;                                                \
+        memset(p + th_cap, 0, (size_t)(cap - th_cap) * sizeof(type));    \
+        ptr = p;                                                          \
+    } while (0)
+    TGROW(th_state, int8_t);
+    TGROW(th_scale, int32_t);
+    TGROW(th_mast, i64);
+    TGROW(th_height, i64);
+    TGROW(th_at, Py_ssize_t);
+    TGROW(th_nl, int32_t);
+    TGROW(th_nr, int32_t);
+#undef TGROW
+    th_cap = cap;
+    return 0;
+}
+
+static int line_push(line *f, i64 t, i64 x) {
+    if (f->n == f->cap) {
+        Py_ssize_t cap = f->cap ? f->cap * 2 : 8;
+        i64 *a = realloc(f->t, (size_t)cap * sizeof(i64));
+        if (!a) return -1;
+        f->t = a;
+        i64 *b = realloc(f->x, (size_t)cap * sizeof(i64));
+        if (!b) return -1;
+        f->x = b;
+        f->cap = cap;
+    }
+    f->t[f->n] = t;
+    f->x[f->n] = x;
+    f->n++;
+    return 0;
+}
+
+static void line_free(line *f) {
+    free(f->t);
+    free(f->x);
+    f->t = f->x = NULL;
+    f->n = f->cap = 0;
+}
+
+static int inexact; /* set by a division that does not come out whole */
+
+static i64 exact_div(i128 a, i128 b) {
+    if (b < 0) {
+        a = -a;
+        b = -b;
+    }
+    i128 q = a / b, r = a % b;
+    if (r) inexact = 1;
+    if (r < 0) q -= 1;
+    return (i64)q;
+}
+
+static i64 line_at(const line *f, i64 t) {
+    Py_ssize_t n = f->n;
+    if (t >= f->t[n - 1]) return f->x[n - 1] + f->tail * (t - f->t[n - 1]);
+    i64 t0 = f->t[0], x0 = f->x[0];
+    for (Py_ssize_t i = 1; i < n; i++) {
+        i64 t1 = f->t[i], x1 = f->x[i];
+        if (t <= t1) return x0 + exact_div((i128)(x1 - x0) * (t - t0), (i128)(t1 - t0));
+        t0 = t1;
+        x0 = x1;
+    }
+    return x0; /* unreachable */
+}
+
+static int cmp_i64(const void *a, const void *b) {
+    i64 x = *(const i64 *)a, y = *(const i64 *)b;
+    return (x > y) - (x < y);
+}
+
+/* The breakpoints of both, plus every crossing: sorted, distinct, into out->t. */
+static int breaks(const line *f, const line *g, line *out) {
+    out->n = 0;
+    line base = {NULL, NULL, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < f->n; i++)
+        if (line_push(&base, f->t[i], 0)) goto fail;
+    for (Py_ssize_t i = 0; i < g->n; i++)
+        if (line_push(&base, g->t[i], 0)) goto fail;
+    qsort(base.t, (size_t)base.n, sizeof(i64), cmp_i64);
+    Py_ssize_t m = 0;
+    for (Py_ssize_t i = 0; i < base.n; i++)
+        if (m == 0 || base.t[m - 1] != base.t[i]) base.t[m++] = base.t[i];
+    base.n = m;
+    for (Py_ssize_t i = 0; i < m; i++) base.x[i] = line_at(f, base.t[i]) - line_at(g, base.t[i]);
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (line_push(out, base.t[i], 0)) goto fail;
+        if (i + 1 < m) {
+            i64 da = base.x[i], db = base.x[i + 1];
+            if ((da < 0 && 0 < db) || (db < 0 && 0 < da)) {
+                i64 a = base.t[i], b = base.t[i + 1];
+                if (line_push(out, a + exact_div((i128)(b - a) * da, (i128)(da - db)), 0))
+                    goto fail;
+            }
+        }
+    }
+    i64 slope = f->tail - g->tail, gap = base.x[m - 1];
+    if ((gap > 0 && 0 > slope) || (gap < 0 && 0 < slope))
+        if (line_push(out, base.t[m - 1] + exact_div(-(i128)gap, (i128)slope), 0)) goto fail;
+    qsort(out->t, (size_t)out->n, sizeof(i64), cmp_i64);
+    m = 0;
+    for (Py_ssize_t i = 0; i < out->n; i++)
+        if (m == 0 || out->t[m - 1] != out->t[i]) out->t[m++] = out->t[i];
+    out->n = m;
+    line_free(&base);
+    return 0;
+fail:
+    line_free(&base);
+    return -1;
+}
+
+/* Drop breakpoints where the slope does not change (in place). */
+static void simplified(line *f) {
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < f->n; i++) {
+        i64 t = f->t[i], x = f->x[i];
+        while (k >= 2) {
+            i64 t0 = f->t[k - 2], x0 = f->x[k - 2], t1 = f->t[k - 1], x1 = f->x[k - 1];
+            if ((i128)(x1 - x0) * (t - t1) == (i128)(x - x1) * (t1 - t0))
+                k--;
+            else
+                break;
+        }
+        f->t[k] = t;
+        f->x[k] = x;
+        k++;
+    }
+    f->n = k;
+}
+
+/* f := max(f, g) (upper) or min(f, g). */
+static int combine(line *f, const line *g, int upper) {
+    line ts = {NULL, NULL, 0, 0, 0}, out = {NULL, NULL, 0, 0, 0};
+    if (breaks(f, g, &ts)) goto fail;
+    for (Py_ssize_t i = 0; i < ts.n; i++) {
+        i64 a = line_at(f, ts.t[i]), b = line_at(g, ts.t[i]);
+        if (line_push(&out, ts.t[i], upper ? (a > b ? a : b) : (a < b ? a : b))) goto fail;
+    }
+    i64 last = ts.t[ts.n - 1], fl = line_at(f, last), gl = line_at(g, last), tail;
+    if (fl == gl)
+        tail = upper ? (f->tail > g->tail ? f->tail : g->tail)
+                     : (f->tail < g->tail ? f->tail : g->tail);
+    else
+        tail = (upper ? fl > gl : fl < gl) ? f->tail : g->tail;
+    simplified(&out);
+    out.tail = tail;
+    line_free(f);
+    line_free(&ts);
+    *f = out;
+    return 0;
+fail:
+    line_free(&ts);
+    line_free(&out);
+    return -1;
+}
+
+/* An option's wall (left=1: its left wall) at a scale (shifted left by shift bits). */
+static int wall_line(int32_t g, int left, int shift, line *out) {
+    out->n = 0;
+    out->tail = 0;
+    Py_ssize_t at = th_at[g] + (left ? 0 : 2 * (Py_ssize_t)th_nl[g]);
+    int32_t n = left ? th_nl[g] : th_nr[g];
+    for (int32_t i = 0; i < n; i++)
+        if (line_push(out, th_pool[at + 2 * i] * ((i64)1 << shift),
+                      th_pool[at + 2 * i + 1] * ((i64)1 << shift)))
+            return -1;
+    return 0;
+}
+
+static int th_store_wall(const line *f) {
+    if (th_len + 2 * f->n > th_pool_cap) {
+        Py_ssize_t cap = th_pool_cap ? th_pool_cap : 4096;
+        while (cap < th_len + 2 * f->n) cap *= 2;
+        i64 *p = realloc(th_pool, (size_t)cap * sizeof(i64));
+        if (!p) return -1;
+        th_pool = p;
+        th_pool_cap = cap;
+    }
+    for (Py_ssize_t i = 0; i < f->n; i++) {
+        th_pool[th_len++] = f->t[i];
+        th_pool[th_len++] = f->x[i];
+    }
+    return 0;
+}
+
+static int too_big(i64 v) { return v > TH_LIMIT || v < -TH_LIMIT; }
+
+/* The thermograph of g at `scale` from its options' (all done): 1 done, 0 retry at a larger
+ * scale (inexact), 2 give up, -1 out of memory. */
+static int th_at_scale(int32_t g, int scale) {
+    line left = {NULL, NULL, 0, 0, 0}, right = {NULL, NULL, 0, 0, 0};
+    line other = {NULL, NULL, 0, 0, 0}, ts = {NULL, NULL, 0, 0, 0};
+    int status = -1;
+    inexact = 0;
+    const int32_t *gl = LEFT(g), *gr = RIGHT(g);
+    for (int32_t i = 0; i < n_left[g]; i++) {
+        line *into = i == 0 ? &left : &other;
+        if (wall_line(gl[i], 0, scale - th_scale[gl[i]], into)) goto done;
+        if (i > 0 && combine(&left, &other, 1)) goto done;
+    }
+    for (int32_t i = 0; i < n_right[g]; i++) {
+        line *into = i == 0 ? &right : &other;
+        if (wall_line(gr[i], 1, scale - th_scale[gr[i]], into)) goto done;
+        if (i > 0 && combine(&right, &other, 0)) goto done;
+    }
+    for (Py_ssize_t i = 0; i < left.n; i++) left.x[i] -= left.t[i]; /* tilted(-1) */
+    left.tail -= 1;
+    for (Py_ssize_t i = 0; i < right.n; i++) right.x[i] += right.t[i]; /* tilted(+1) */
+    right.tail += 1;
+    i64 base = -((i64)1 << scale), height = 0, mast = 0;
+    i64 lo = line_at(&left, base), ro = line_at(&right, base);
+    int met = 0;
+    if (lo < ro) {
+        height = base;
+        mast = lo > 0 ? lo : ro < 0 ? ro : 0;
+        met = 1;
+    } else {
+        if (breaks(&left, &right, &ts)) goto done;
+        for (Py_ssize_t i = 0; i < ts.n && !met; i++) {
+            i64 a = line_at(&left, ts.t[i]), b = line_at(&right, ts.t[i]);
+            if (a <= b) {
+                height = ts.t[i];
+                mast = a;
+                met = 1;
+            }
+        }
+    }
+    if (inexact) {
+        status = 0;
+        goto done;
+    }
+    if (!met) {
+        status = 2;
+        goto done;
+    }
+    line *walls[2] = {&left, &right};
+    for (int w = 0; w < 2; w++) { /* _up_to: points below the height, then the foot */
+        line *f = walls[w];
+        Py_ssize_t k = 0;
+        for (Py_ssize_t i = 0; i < f->n; i++)
+            if (f->t[i] < height) {
+                f->t[k] = f->t[i];
+                f->x[k] = f->x[i];
+                k++;
+            }
+        f->n = k;
+        if (line_push(f, height, mast)) goto done;
+        simplified(f);
+    }
+    /* reduce the scale while every number is even */
+    int reduce = 0;
+    for (;;) {
+        if (scale - reduce == 0) break;
+        i64 bit = (i64)1 << reduce, all = mast | height;
+        for (int w = 0; w < 2; w++)
+            for (Py_ssize_t i = 0; i < walls[w]->n; i++) all |= walls[w]->t[i] | walls[w]->x[i];
+        if (all & bit) break;
+        reduce++;
+    }
+    for (int w = 0; w < 2; w++)
+        for (Py_ssize_t i = 0; i < walls[w]->n; i++) {
+            walls[w]->t[i] /= (i64)1 << reduce; /* exact: every number is a multiple */
+            walls[w]->x[i] /= (i64)1 << reduce;
+            if (too_big(walls[w]->t[i]) || too_big(walls[w]->x[i])) status = 2;
+        }
+    if (status == 2 || scale - reduce > TH_MAX_SCALE) {
+        status = 2;
+        goto done;
+    }
+    th_scale[g] = scale - reduce;
+    th_mast[g] = mast / ((i64)1 << reduce);
+    th_height[g] = height / ((i64)1 << reduce);
+    th_at[g] = th_len;
+    th_nl[g] = (int32_t)left.n;
+    th_nr[g] = (int32_t)right.n;
+    if (th_store_wall(&left) || th_store_wall(&right)) goto done;
+    status = 1;
+done:
+    line_free(&left);
+    line_free(&right);
+    line_free(&other);
+    line_free(&ts);
+    return status;
+}
+
+/* 1 done, 2 gave up, -1 out of memory: the thermograph of one game whose options are done. */
+static int th_compute(int32_t g) {
+    if (n_left[g] == 0 || n_right[g] == 0) { /* an integer: the mast alone */
+        i64 n = 0;
+        if (n_left[g]) n = th_mast[LEFT(g)[0]] + 1; /* {n-1 |} */
+        if (n_right[g]) n = th_mast[RIGHT(g)[0]] - 1; /* {| n+1} */
+        if (too_big(n)) return 2;
+        line f = {NULL, NULL, 0, 0, 0};
+        if (line_push(&f, -1, n)) return -1;
+        th_scale[g] = 0;
+        th_mast[g] = n;
+        th_height[g] = -1;
+        th_at[g] = th_len;
+        th_nl[g] = th_nr[g] = 1;
+        int bad = th_store_wall(&f) || th_store_wall(&f);
+        line_free(&f);
+        return bad ? -1 : 1;
+    }
+    int scale = 0;
+    const int32_t *o = LEFT(g);
+    for (int32_t i = 0; i < n_left[g] + n_right[g]; i++)
+        if (th_scale[o[i]] + 1 > scale) scale = th_scale[o[i]] + 1;
+    for (; scale <= TH_MAX_SCALE + 2; scale++) {
+        int status = th_at_scale(g, scale);
+        if (status != 0) return status;
+    }
+    return 2;
+}
+
+/* thermograph(id) -> (K, left wall, right wall, mast, height), each number times 2^K, or
+ * None: gave up (the Python code computes it). */
+static PyObject *thermo(PyObject *self, PyObject *args) {
+    long root;
+    if (!PyArg_ParseTuple(args, "l", &root)) return NULL;
+    if (root < 0 || root >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    if (th_cap < games_cap && th_grow()) return PyErr_NoMemory();
+    if (th_state[root] == 0) {
+        vec todo = {NULL, 0, 0};
+        if (vec_push(&todo, (int32_t)root)) return PyErr_NoMemory();
+        while (todo.n) {
+            int32_t top = todo.v[todo.n - 1];
+            if (th_state[top]) {
+                todo.n--;
+                continue;
+            }
+            int missing = 0, failed = 0;
+            const int32_t *o = LEFT(top);
+            for (int32_t i = 0; i < n_left[top] + n_right[top]; i++) {
+                if (th_state[o[i]] == 0) {
+                    missing = 1;
+                    if (vec_push(&todo, o[i])) {
+                        free(todo.v);
+                        return PyErr_NoMemory();
+                    }
+                } else if (th_state[o[i]] == 2) {
+                    failed = 1;
+                }
+            }
+            if (missing) continue;
+            todo.n--;
+            int status = failed ? 2 : th_compute(top);
+            if (status < 0) {
+                free(todo.v);
+                return PyErr_NoMemory();
+            }
+            th_state[top] = (int8_t)status;
+        }
+        free(todo.v);
+    }
+    if (th_state[root] != 1) Py_RETURN_NONE;
+    PyObject *walls[2] = {NULL, NULL};
+    for (int w = 0; w < 2; w++) {
+        int32_t n = w ? th_nr[root] : th_nl[root];
+        Py_ssize_t at = th_at[root] + (w ? 2 * (Py_ssize_t)th_nl[root] : 0);
+        walls[w] = PyTuple_New(n);
+        if (!walls[w]) goto fail;
+        for (int32_t i = 0; i < n; i++) {
+            PyObject *p = Py_BuildValue("(LL)", (long long)th_pool[at + 2 * i],
+                                        (long long)th_pool[at + 2 * i + 1]);
+            if (!p) goto fail;
+            PyTuple_SET_ITEM(walls[w], i, p);
+        }
+    }
+    PyObject *result = Py_BuildValue("(iOOLL)", th_scale[root], walls[0], walls[1],
+                                     (long long)th_mast[root], (long long)th_height[root]);
+    Py_DECREF(walls[0]);
+    Py_DECREF(walls[1]);
+    return result;
+fail:
+    Py_XDECREF(walls[0]);
+    Py_XDECREF(walls[1]);
+    return NULL;
 }
 
 static PyObject *py_leq(PyObject *self, PyObject *args) {
@@ -445,6 +1304,23 @@ static PyObject *py_leq(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
         return NULL;
     }
+    return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
+}
+
+/* leq_fast(g, h): g <= h for two registered ids, or None when one is born after day
+ * MAX_BIRTHDAY (the recursion would go deep: the caller compares them itself). */
+static PyObject *leq_fast(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "leq_fast takes two game ids");
+        return NULL;
+    }
+    long g = PyLong_AsLong(args[0]), h = PyLong_AsLong(args[1]);
+    if ((g == -1 || h == -1) && PyErr_Occurred()) return NULL;
+    if (g < 0 || h < 0 || g >= n_games || h >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    if (birthday[g] > MAX_BIRTHDAY || birthday[h] > MAX_BIRTHDAY) Py_RETURN_NONE;
     return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
 }
 
@@ -464,9 +1340,17 @@ static PyMethodDef methods[] = {
      "Sorted (left ids, right ids) of the canonical form of {lefts | rights}, or None."},
     {"add", add, METH_VARARGS, "Register the next interned game's option ids; its id."},
     {"leq", py_leq, METH_VARARGS, "g <= h for two registered ids (memoised)."},
+    {"leq_fast", (PyCFunction)(void (*)(void))leq_fast, METH_FASTCALL,
+     "g <= h for two registered ids, or None when one is born after day 2000."},
     {"clear_memo", clear_memo, METH_NOARGS, "Forget every memoised comparison."},
     {"memo_size", memo_size, METH_NOARGS, "(comparisons memoised, the bound)."},
     {"count", count, METH_NOARGS, "Games registered."},
+    {"read", read_game, METH_VARARGS,
+     "The id of the game a text of braces, numbers, ups and stars writes, or -1: declined."},
+    {"thermograph", thermo, METH_VARARGS,
+     "(K, left wall, right wall, mast, height) times 2^K, or None: gave up."},
+    {"made_since", made_since, METH_VARARGS,
+     "[(left ids, right ids)] of the games registered from this id on."},
     {NULL, NULL, 0, NULL},
 };
 

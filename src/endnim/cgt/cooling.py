@@ -21,7 +21,10 @@ from endnim.cgt.thermograph import thermograph
 
 __all__ = ["cool"]
 
-_MEMO: dict[tuple[int, Fraction], Game] = {}
+_COOLINGS: dict[Fraction, _Cooling] = {}
+"""Per cooling temperature t: its memo (game id -> G cooled by t)."""
+_BY_INPUT: dict[Fraction | int | str, _Cooling] = {}
+"""The same, by the argument as given (``"1/2"``, ``1``): no Fraction made per call."""
 
 
 def cool(g: Game, t: Fraction | int | str) -> Game:
@@ -31,31 +34,47 @@ def cool(g: Game, t: Fraction | int | str) -> Game:
     >>> str(cool(parse("{3|-1}"), "1/2")), str(cool(parse("*"), 0)), str(cool(parse("1/2"), -1))
     ('{5/2|-1/2}', '*', '{1|0}')
     """
-    tax = Fraction(t)
-    if tax.denominator & (tax.denominator - 1):
-        raise ValueError(f"cooling needs a dyadic rational, not {tax}")
-    if tax < -1:
-        raise ValueError(f"cooling is defined for t >= -1, not {tax}")
-    return _cool(g, tax)
+    cooling = _BY_INPUT.get(t)
+    if cooling is None:
+        tax = Fraction(t)
+        if tax.denominator & (tax.denominator - 1):
+            raise ValueError(f"cooling needs a dyadic rational, not {tax}")
+        if tax < -1:
+            raise ValueError(f"cooling is defined for t >= -1, not {tax}")
+        cooling = _COOLINGS.get(tax)
+        if cooling is None:
+            cooling = _COOLINGS[tax] = _Cooling(tax)
+        _BY_INPUT[t] = cooling
+    return cooling.cool(g)
 
 
-def _cool(g: Game, t: Fraction) -> Game:
-    key = (g.id, t)
-    found = _MEMO.get(key)
-    if found is not None:
-        return found
-    value = g.number_value
-    if value is not None and value.denominator == 1:
-        found = g
-    else:
-        thermo = thermograph(g)
-        if t > thermo.temperature:
-            found = number(thermo.mean)
+class _Cooling:
+    """One cooling temperature t: its memo (by game id) and the numbers -t and t."""
+
+    __slots__ = ("memo", "minus", "plus", "t")
+
+    def __init__(self, t: Fraction) -> None:
+        self.t = t
+        self.memo: dict[int, Game] = {}
+        self.minus = number(-t)
+        self.plus = number(t)
+
+    def cool(self, g: Game) -> Game:
+        found = self.memo.get(g.id)
+        if found is not None:
+            return found
+        value = g.nus
+        if value is not None and not value[1] and not value[2] and value[0].denominator == 1:
+            found = g  # an integer
         else:
-            minus, plus = number(-t), number(t)
-            found = game(
-                [add(_cool(x, t), minus) for x in g.left],
-                [add(_cool(x, t), plus) for x in g.right],
-            )
-    _MEMO[key] = found
-    return found
+            thermo = thermograph(g)
+            if thermo.colder_than(self.t):
+                found = number(thermo.mean)
+            else:
+                cool, minus, plus = self.cool, self.minus, self.plus
+                found = game(
+                    [add(cool(x), minus) for x in g.left],
+                    [add(cool(x), plus) for x in g.right],
+                )
+        self.memo[g.id] = found
+        return found

@@ -53,6 +53,7 @@ __all__ = [
     "nimber",
     "number",
     "nus",
+    "through_core",
 ]
 
 
@@ -163,9 +164,17 @@ class Game:
         return OPERATIONS.negate(self)
 
     def __le__(self, other: Game) -> bool:
+        if CORE is not None and type(other) is Game:  # the compiled memo, without a call more
+            found = CORE.leq_fast(self.id, other.id)
+            if found is not None:
+                return found is True
         return OPERATIONS.leq(self, other)
 
     def __ge__(self, other: Game) -> bool:
+        if CORE is not None and type(other) is Game:
+            found = CORE.leq_fast(other.id, self.id)
+            if found is not None:
+                return found is True
         return OPERATIONS.leq(other, self)
 
     def __lt__(self, other: Any) -> bool:
@@ -257,6 +266,33 @@ def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
         games.append(made)
         _TABLE[key] = made
         return made
+
+
+def through_core(call: Callable[[ModuleType], int]) -> Game | None:
+    """Run ``call(CORE)``, a call of the compiled core that may make games itself (its table
+    is hash-consed too), holding the intern lock; then intern the Game objects of the games
+    it made, in its order. The game whose id it returned, or ``None`` when it returned -1
+    (declined) or the core is not built.
+
+    >>> through_core(lambda core: core.read("{0|*}", 8)) is UP
+    True
+    """
+    if CORE is None:  # pragma: no cover - built by setup.py
+        return None
+    core = CORE
+    with _INTERNING:
+        try:
+            ident = call(core)
+        finally:
+            games = _GAMES
+            if core.count() > len(games):
+                for left_ids, right_ids in core.made_since(len(games)):
+                    lefts = tuple(map(games.__getitem__, left_ids))
+                    rights = tuple(map(games.__getitem__, right_ids))
+                    made = Game(len(games), lefts, rights, _recognise(lefts, rights))
+                    games.append(made)
+                    _TABLE[(left_ids, right_ids)] = made
+    return None if ident < 0 else _GAMES[ident]
 
 
 # ------------------------------------------------------------------ number-up-star values

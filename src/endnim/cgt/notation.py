@@ -26,6 +26,7 @@ from fractions import Fraction
 from endnim.cgt.arithmetic import add, negate
 from endnim.cgt.canonical import game
 from endnim.cgt.game import NUS, OPERATIONS, ZERO, Game, nus
+from endnim.cgt.reader import read
 from endnim.cgt.stops import left_stop, right_stop
 from endnim.errors import EndNimError
 
@@ -416,6 +417,9 @@ def parse(text: str) -> Game:
     ...
     endnim.cgt.notation.GameSyntaxError: cannot read the game '{0|': expected '}', found ...
     """
+    found = read(text)  # braces, numbers, ups and stars: the compiled reader (same result)
+    if found is not None:
+        return found
     parser = _Parser(text)
     if not parser.peek():
         raise GameSyntaxError("cannot read an empty game expression")

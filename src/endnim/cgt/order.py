@@ -1,8 +1,10 @@
 """The order of games: ``<=`` by Conway's recursion, memoised per pair; compare and outcome.
 
 G <= H unless some G^L >= H or some H^R <= G (Conway, *ONAG*, ch. 1; Siegel, *Combinatorial
-Game Theory*, II.1). Games are interned (:mod:`endnim.cgt.game`), so each game keeps a small
-dict ``le`` from the other game's id to the answer, and every pair is decided once.
+Game Theory*, II.1). Games are interned (:mod:`endnim.cgt.game`), so every pair is decided
+once: by the compiled core (``endnim.cgt._core``, memoised per id pair in its table) when it
+is built and both games are born by day 2000, else here, each game keeping a small dict ``le``
+from the other game's id to the answer.
 Number-up-star values compare in O(1) (Siegel II.4: x + n↑ + *m >= 0 iff x > 0, or x = 0 and
 n >= 2, or n = 1 and m != 1, or n = m = 0).
 
@@ -13,7 +15,7 @@ n >= 2, or n = 1 and m != 1, or n = m = 0).
 
 from __future__ import annotations
 
-from endnim.cgt.game import OPERATIONS, ZERO, Game, Relation
+from endnim.cgt.game import CORE, OPERATIONS, ZERO, Game, Relation
 
 __all__ = ["Relation", "compare", "confused", "equal", "geq", "leq", "outcome"]
 
@@ -27,6 +29,10 @@ def leq(g: Game, h: Game) -> bool:
     """
     if g is h:
         return True
+    if CORE is not None:  # the compiled recursion, memoised in its own table
+        known = CORE.leq_fast(g.id, h.id)  # None: one is born after day 2000
+        if known is not None:
+            return bool(known)
     memo = g.le
     key = h.id
     found = memo.get(key)

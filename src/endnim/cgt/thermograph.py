@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from endnim.cgt.game import Game
+from endnim.cgt.game import CORE, Game
 
-__all__ = ["Thermograph", "Wall", "mean", "temperature", "thermograph"]
+__all__ = ["Thermograph", "Wall", "mean", "python_thermograph", "temperature", "thermograph"]
 
 Point = tuple[Fraction, Fraction]
 """(t, x): height t, value x."""
@@ -128,20 +128,113 @@ def _simplified(points: tuple[IntPoint, ...]) -> tuple[IntPoint, ...]:
     return tuple(kept)
 
 
-@dataclass(frozen=True, slots=True)
+_Scaled = tuple[int, tuple[IntPoint, ...], tuple[IntPoint, ...], int, int]
+"""(K, left wall, right wall, mean, temperature), every number times 2^K."""
+
+
 class Thermograph:
     """The thermograph of a short game: both walls, the mean (the mast's value) and the
-    temperature (the height where the walls reach the mast).
+    temperature (the height where the walls reach the mast). Immutable; compares and hashes
+    by those four. Made from the integer walls, its Fractions are made when first read.
 
     >>> from endnim.cgt import parse
     >>> thermograph(parse("1/2")).left
     ((Fraction(-1, 1), Fraction(1, 1)), (Fraction(-1, 2), Fraction(1, 2)))
     """
 
-    left: Wall
-    right: Wall
-    mean: Fraction
-    temperature: Fraction
+    __slots__ = ("_exact", "_scaled")
+
+    def __init__(self, left: Wall, right: Wall, mean: Fraction, temperature: Fraction) -> None:
+        self._scaled: _Scaled | None = None
+        self._exact: tuple[Wall, Wall, Fraction, Fraction] | None = (
+            left,
+            right,
+            mean,
+            temperature,
+        )
+
+    @classmethod
+    def from_scaled(cls, scaled: _Scaled) -> Thermograph:
+        """The thermograph of (K, left wall, right wall, mean, temperature), each number
+        times 2^K (the Fractions are made when first read).
+
+        >>> Thermograph.from_scaled((1, ((-2, 4), (2, 1)), ((-2, -1), (2, 1)), 1, 2)).mean
+        Fraction(1, 2)
+        """
+        made = cls.__new__(cls)
+        made._scaled = scaled
+        made._exact = None
+        return made
+
+    def _fields(self) -> tuple[Wall, Wall, Fraction, Fraction]:
+        found = self._exact
+        if found is None:
+            assert self._scaled is not None
+            scale, left, right, mast, height = self._scaled
+            unit = 1 << scale
+
+            def wall(points: tuple[IntPoint, ...]) -> Wall:
+                return tuple((Fraction(t, unit), Fraction(x, unit)) for t, x in points)
+
+            found = (wall(left), wall(right), Fraction(mast, unit), Fraction(height, unit))
+            self._exact = found
+        return found
+
+    @property
+    def left(self) -> Wall:
+        """The left wall's breakpoints (t, x), t increasing from -1."""
+        return self._fields()[0]
+
+    @property
+    def right(self) -> Wall:
+        """The right wall's breakpoints (t, x), t increasing from -1."""
+        return self._fields()[1]
+
+    @property
+    def mean(self) -> Fraction:
+        """The mast's value."""
+        if self._exact is None and self._scaled is not None:
+            return Fraction(self._scaled[3], 1 << self._scaled[0])
+        return self._fields()[2]
+
+    @property
+    def temperature(self) -> Fraction:
+        """Where the walls reach the mast."""
+        if self._exact is None and self._scaled is not None:
+            return Fraction(self._scaled[4], 1 << self._scaled[0])
+        return self._fields()[3]
+
+    def colder_than(self, t: Fraction) -> bool:
+        """Whether the temperature is below ``t`` (compared on the integer walls when the
+        thermograph was made from them: no Fraction is made).
+
+        >>> from endnim.cgt import parse
+        >>> t = thermograph(parse("{3|-1}"))
+        >>> t.colder_than(Fraction(5, 2)), t.colder_than(Fraction(2)), t.colder_than(Fraction(1))
+        (True, False, False)
+        """
+        scaled = self._scaled
+        if scaled is not None:
+            return scaled[4] * t.denominator < t.numerator << scaled[0]
+        return self.temperature < t
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Thermograph):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        left, right, mean, temperature = self._fields()
+        return (
+            f"Thermograph(left={left!r}, right={right!r}, mean={mean!r}, "
+            f"temperature={temperature!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Thermograph, self._fields())
 
     def left_wall(self, t: Fraction | int) -> Fraction:
         """LS(G_t), the left wall at height t >= -1.
@@ -174,9 +267,6 @@ class Thermograph:
         }
 
 
-_Scaled = tuple[int, tuple[IntPoint, ...], tuple[IntPoint, ...], int, int]
-"""(K, left wall, right wall, mean, temperature), every number times 2^K."""
-
 _SCALED: dict[int, _Scaled] = {}
 
 
@@ -195,7 +285,9 @@ _MEMO: dict[int, Thermograph] = {}
 
 def thermograph(g: Game) -> Thermograph:
     """The thermograph of G (Siegel, *Combinatorial Game Theory*, Thm II.5.10; subzero walls
-    from t = -1 as CGSuite draws them).
+    from t = -1 as CGSuite draws them). The compiled core computes the integer walls of G and
+    its subpositions when it is built (and numbers stay below 2^34 at a scale of at most
+    2^24); otherwise :func:`python_thermograph`'s code does.
 
     >>> from endnim.cgt import parse
     >>> t = thermograph(parse("{2|{1|0}}"))
@@ -204,15 +296,21 @@ def thermograph(g: Game) -> Thermograph:
     """
     found = _MEMO.get(g.id)
     if found is None:
-        scale, left, right, mast, height = _scaled(g)
-        unit = 1 << scale
-
-        def wall(points: tuple[IntPoint, ...]) -> Wall:
-            return tuple((Fraction(t, unit), Fraction(x, unit)) for t, x in points)
-
-        found = Thermograph(wall(left), wall(right), Fraction(mast, unit), Fraction(height, unit))
+        scaled = CORE.thermograph(g.id) if CORE is not None else None
+        found = Thermograph.from_scaled(scaled if scaled is not None else _scaled(g))
         _MEMO[g.id] = found
     return found
+
+
+def python_thermograph(g: Game) -> Thermograph:
+    """:func:`thermograph` in pure Python (the reference the compiled core is tested
+    against; not memoised as a Thermograph).
+
+    >>> from endnim.cgt import parse
+    >>> python_thermograph(parse("{2|{1|0}}")) == thermograph(parse("{2|{1|0}}"))
+    True
+    """
+    return Thermograph.from_scaled(_scaled(g))
 
 
 def _scaled(g: Game) -> _Scaled:

@@ -9,7 +9,7 @@ import click
 
 
 @click.command(name="check-rules")
-@click.argument("spec", metavar="FILE.py:CLASS")
+@click.argument("spec", metavar="FILE.py:CLASS|FILE.toml")
 @click.option(
     "--max-piles",
     type=click.IntRange(1, 6),
@@ -53,6 +53,14 @@ def check_rules(
         starts=starts,
         job="endnim.commands.check_rules:exercise_and_analyse",
     )
+    if report.ok and spec.strip().lower().endswith(".toml"):  # data, checked in this process
+        from endnim.variants import load_rules
+        from endnim.variants.checker import RulesReport
+
+        data = report.to_json()
+        _analyse(data, load_rules(spec), max_piles, max_pile, starts)
+        report = RulesReport.from_json(data)
+        report.label = str(data["label"])
     if as_json:
         click.echo(json.dumps(report.to_json()))
     else:
@@ -73,15 +81,28 @@ def exercise_and_analyse(
     """The hooks' checks, then, if they found nothing, ``endnim analyze`` of the first
     :data:`ANALYSED` positions (a job of the checking worker): an error that is not a
     one-line refusal is a finding naming the command and the position."""
-    from endnim.analyzer import analyze
-    from endnim.errors import EndNimError
     from endnim.variants import load_rules
-    from endnim.variants.checker import exercise, start_positions
+    from endnim.variants.checker import exercise
 
     data = exercise(spec, max_piles, max_pile, starts, skip)
-    if data.get("findings"):
-        return data
-    rules = load_rules(spec)
+    if not data.get("findings"):
+        _analyse(data, load_rules(spec), max_piles, max_pile, starts)
+    return data
+
+
+def _analyse(
+    data: dict[str, Any],
+    rules: Any,
+    max_piles: int,
+    max_pile: int,
+    starts: tuple[str, ...],
+) -> None:
+    """``endnim analyze`` of the first :data:`ANALYSED` start positions, a failure that is not
+    a one-line refusal added to the report ``data`` as a finding."""
+    from endnim.analyzer import analyze
+    from endnim.errors import EndNimError
+    from endnim.variants.checker import start_positions
+
     for position in start_positions(rules, max_piles, max_pile, starts)[:ANALYSED]:
         try:
             analysis = analyze(position, rules)
@@ -101,7 +122,6 @@ def exercise_and_analyse(
             )
             data["ok"] = False
             break
-    return data
 
 
 def _print(report: object) -> None:

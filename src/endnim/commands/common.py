@@ -129,11 +129,13 @@ def rules_file_option(
     help: str = "Load your own rule set (a RuleSet subclass) from a file.", *, defer: bool = False
 ) -> Callable[[F], F]:
     """``--rules PATH.py:ClassName``: load and register a user's rule set before anything else
-    (``defer``: only record it, :func:`rules_spec_given`, for a command whose workers load it)."""
+    (``defer``: only record it, :func:`rules_spec_given`, for a command whose workers load it).
+    ``--rules PATH.toml`` is a rule set written as data (:mod:`endnim.variants.data_rules`),
+    loaded the same way."""
     return click.option(
         "--rules",
         "rules_spec",
-        metavar="PATH.py:CLASS",
+        metavar="PATH.py:CLASS|PATH.toml",
         default=None,
         is_eager=True,
         expose_value=False,

@@ -8,14 +8,15 @@ import click
 
 
 @click.command(name="rules-info")
-@click.argument("spec", metavar="FILE.py:CLASS|NAME")
+@click.argument("spec", metavar="FILE.py:CLASS|FILE.toml|NAME")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def rules_info(spec: str, as_json: bool) -> None:
     """Which compiled path serves a rule set, and when none, which hook kept it out.
 
-    SPEC is a file and class (``examples/variants/capped.py:CappedEndNim``) or the name of a
-    registered rule set (``endnim``, ``muller``, ...). Also says which hooks the rule set
-    writes itself and whether a closed-form theory answers for it.
+    SPEC is a file and class (``examples/variants/capped.py:CappedEndNim``), a rule set
+    written as data (``examples/variants/capped.toml``) or the name of a registered rule set
+    (``endnim``, ``muller``, ...). Also says which hooks the rule set writes itself and whether
+    a closed-form theory answers for it.
     """
     from endnim.engine.served import compiled_path
     from endnim.indexed import serves
@@ -23,7 +24,8 @@ def rules_info(spec: str, as_json: bool) -> None:
     from endnim.variants import Variant, get_variant, load_rules
     from endnim.variants.guarded import label_of, user_hooks
 
-    rules = load_rules(spec) if ":" in spec else get_variant(spec)
+    data = spec.strip().lower().endswith(".toml")  # a rule set written as data
+    rules = load_rules(spec) if ":" in spec or data else get_variant(spec)
     path = compiled_path(rules)
     hooks = [h for h in user_hooks(type(rules)) if not _endnim_wrote(type(rules), h)]
     theory = rules.theory() is not None

@@ -11,12 +11,13 @@ from endnim.web.compute import DEFAULT_TIMEOUT
 @click.option(
     "--rules",
     "rules_specs",
-    metavar="PATH.py:CLASS",
+    metavar="PATH.py:CLASS|FILE.toml",
     multiple=True,
     help="Load your own rule set from a file and offer it on the page and the API (repeat to "
     "serve several; user code is loaded only from here, never from a web request; it runs in "
-    "sandboxed worker processes, never in the server). A name one of them shares with another "
-    "or with a built-in rule set is refused at start-up.",
+    "sandboxed worker processes, never in the server; a FILE.toml rule set is data, read by "
+    "the server itself). A name one of them shares with another or with a built-in rule set "
+    "is refused at start-up.",
 )
 @click.option(
     "--host",
@@ -57,8 +58,10 @@ def serve(rules_specs: tuple[str, ...], host: str, port: int, timeout: float) ->
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
     from endnim.web.sandbox import Sandbox
 
-    specs = list(dict.fromkeys(rules_specs))  # users' own code: loaded by the sandbox's workers
-    sandbox = Sandbox(create_app, specs, timeout=timeout) if specs else None
+    specs = list(dict.fromkeys(rules_specs))
+    _load_data_rules([spec for spec in specs if _is_toml(spec)])  # data: read here, no sandbox
+    code = [spec for spec in specs if not _is_toml(spec)]  # loaded by the sandbox's workers
+    sandbox = Sandbox(create_app, code, timeout=timeout) if code else None
     try:
         with WorkerPool(timeout=timeout) as pool:
             gate = ComputeGate(timeout=timeout)
@@ -70,6 +73,30 @@ def serve(rules_specs: tuple[str, ...], host: str, port: int, timeout: float) ->
             sandbox.close()
         sock.close()
     click.echo("endnim workbench stopped")
+
+
+def _is_toml(spec: str) -> bool:
+    return spec.strip().lower().endswith(".toml")
+
+
+def _load_data_rules(specs: list[str]) -> None:
+    """Read the rule sets written as data (they run no code) in the server, refusing in one
+    line a name or alias two of them share (the registry would let the second replace the
+    first; a clash with a built-in is refused by :func:`~endnim.variants.load_rules`)."""
+    from endnim.errors import RuleSetError
+    from endnim.variants import load_rules
+
+    claimed: dict[str, str] = {}
+    for spec in specs:
+        rules = load_rules(spec)
+        for key in (rules.name, *rules.aliases):
+            key = str(key).strip().lower()
+            if claimed.get(key, spec) != spec:
+                raise RuleSetError(
+                    f"serve --rules: {spec} and {claimed[key]} both answer to the name {key!r}: "
+                    "give one of them another name"
+                )
+            claimed[key] = spec
 
 
 def _finite(value: float) -> float:

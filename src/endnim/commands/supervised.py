@@ -70,7 +70,7 @@ def rules_specs(argv: list[str]) -> list[str]:
     ['mine.py:Mine']
     """
     if _command(argv) in POSITIONAL_SPEC:
-        return [t for t in argv[1:] if not t.startswith("-") and ".py:" in t][:1]
+        return [t for t in argv[1:] if not t.startswith("-") and (".py:" in t or _is_data(t))][:1]
     specs = []
     for index, token in enumerate(argv):
         if token == "--":
@@ -90,7 +90,18 @@ def wants_supervision(argv: list[str]) -> bool:
     """Whether this command line names a user's rule set and must run in a worker."""
     from endnim.supervise.channel import in_worker
 
-    return bool(rules_specs(argv)) and not in_worker() and _command(argv) not in SELF_SUPERVISED
+    code = [spec for spec in rules_specs(argv) if not _is_data(spec)]  # TOML is data, not code
+    return bool(code) and not in_worker() and _command(argv) not in SELF_SUPERVISED
+
+
+def _is_data(spec: str) -> bool:
+    """A rule set written as data (``FILE.toml``, :mod:`endnim.variants.data_rules`): it
+    runs no code, so it is read in this process.
+
+    >>> _is_data("mine.toml"), _is_data("mine.py:Mine")
+    (True, False)
+    """
+    return spec.strip().lower().endswith(".toml")
 
 
 def rules_memory() -> int:

@@ -381,6 +381,12 @@ def option_visits(family: Family, piles: Piles, takes: Takes) -> int:
     return visits * (2 if family.code == MULLER else 1)
 
 
+PLANS_KEPT = 4096
+"""Plans of rows with every take allowed kept by :func:`rules_plan` (a small query's fixed
+cost: a repeated row, a batch of small rows), then forgotten all at once."""
+_PLANS: dict[tuple[Variant, Piles, bool], Plan] = {}
+
+
 def rules_plan(variant: Variant, piles: Piles, full_last: bool = False) -> Plan:
     """The cost of :func:`solve_row` for ``variant``: :func:`plan_row`, plus, for restricted
     takes, the calls of ``allows_take`` still to make (:func:`~endnim.engine.takes.hook_cost`)
@@ -390,11 +396,19 @@ def rules_plan(variant: Variant, piles: Piles, full_last: bool = False) -> Plan:
     >>> rules_plan(get_variant("endnim"), (3, 1, 4)).cells
     19
     """
-    family = family_of(variant)
     piles = tuple(piles)
+    key = (variant, piles, full_last)
+    found = _PLANS.get(key)
+    if found is not None:
+        return found
+    family = family_of(variant)
     largest = max(piles, default=0)
     if not restricts_takes(variant) or largest < 2:
-        return plan_row(family, piles, full_last)
+        plan = plan_row(family, piles, full_last)  # a function of these only: kept
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[key] = plan
+        return plan
     cost = hook_cost(variant, largest)
     if cost:
         plan = plan_row(family, piles, full_last)

@@ -33,6 +33,8 @@ class CompiledPath:
     reason: str
     vectorised: bool = False
     """Restricted takes listed by the rule set's ``allows_take_table`` (else call by call)."""
+    lists: bool = False
+    """...by its ``allows_take_lists``, the lists themselves (a rule set written as data)."""
 
     def summary(self) -> str:
         """One line: the path, its family, and why not when there is none."""
@@ -41,7 +43,7 @@ class CompiledPath:
         text = f"the compiled engine: its {self.family} family"
         if self.path == "restricted takes":
             listed = (
-                "allows_take_table() (vectorised)"
+                ("allows_take_lists()" if self.lists else "allows_take_table() (vectorised)")
                 if self.vectorised
                 else "one allows_take() call per (pile, size)"
             )
@@ -72,13 +74,15 @@ def compiled_path(rules: RuleSet[Any, Any]) -> CompiledPath:
     except EngineError as error:
         return CompiledPath("none", None, blocking_hook(rules), str(error))
     if restricts_takes(rules):
-        vectorised = callable(getattr(rules, "allows_take_table", None))
+        lists = callable(getattr(rules, "allows_take_lists", None))
+        vectorised = lists or callable(getattr(rules, "allows_take_table", None))
         return CompiledPath(
             "restricted takes",
             family.name,
             None,
             "allows_take() restricts the reductions",
             vectorised,
+            lists,
         )
     return CompiledPath("engine", family.name, None, "")
 

@@ -6,7 +6,9 @@ user code: it is evaluated once per pile bound, through the rule set's own (guar
 one sorted list of allowed new sizes per pile (CSR: ``offsets``, ``sizes``), kept per rule set
 instance and extended when a larger pile is asked for. A rule set may offer a vectorised form,
 ``allows_take_table(largest)``: a boolean array ``[pile, size]`` of shape ``(largest + 1,
-largest + 1)``; it is checked against ``allows_take`` on the small piles before it is used.
+largest + 1)``, or the lists themselves, ``allows_take_lists(largest)``: ``(offsets, sizes)``
+as :class:`Takes` holds them; either is checked against ``allows_take`` on the small piles
+before it is used.
 
 >>> from endnim.variants import Variant
 >>> class Capped(Variant):
@@ -113,6 +115,9 @@ def hook_cost(variant: Variant, largest: int) -> int:
     if largest <= known:
         return 0
     bound = max(largest, 2 * known)
+    if _lists_hook(variant) is not None:  # one step a pile, one a size listed (if counted)
+        count = getattr(variant, "allows_take_count", None)
+        return bound + 1 + (int(count(bound)) if callable(count) else 0)
     if _table_hook(variant) is not None:
         return (bound + 1) ** 2 * TABLE_HOOK_CELLS
     return (bound * (bound + 1) - known * (known + 1)) // 2 * HOOK_CALL_CELLS
@@ -140,7 +145,14 @@ def _table_hook(variant: Variant) -> object:
     return hook if callable(hook) else None
 
 
+def _lists_hook(variant: Variant) -> object:
+    hook = getattr(variant, "allows_take_lists", None)
+    return hook if callable(hook) else None
+
+
 def _compute(variant: Variant, largest: int, known: Takes | None) -> Takes:
+    if _lists_hook(variant) is not None:
+        return _from_lists(variant, largest)
     table = _table_hook(variant)
     if table is not None:
         return _from_table(variant, largest)
@@ -165,6 +177,32 @@ def _frozen(offsets: npt.NDArray[np.int32], sizes: npt.NDArray[np.int32]) -> Tak
     offsets.flags.writeable = False
     sizes.flags.writeable = False
     return Takes(offsets, sizes)
+
+
+def _from_lists(variant: Variant, largest: int) -> Takes:
+    """The lists as the rule set gives them, ``allows_take_lists(largest)`` (a rule set written
+    as data builds them in time proportional to their length), checked on the small piles
+    against ``allows_take`` like :func:`_from_table`."""
+    name = label_of(variant)
+    try:
+        offsets, sizes = variant.allows_take_lists(largest)  # type: ignore[attr-defined]
+        offsets = np.asarray(offsets, np.int32)
+        sizes = np.asarray(sizes, np.int32)
+    except EndNimError:
+        raise
+    except Exception as error:
+        raise EndNimError(f"{name}: allows_take_lists() raised {type(error).__name__}") from None
+    if offsets.shape != (largest + 2,) or len(sizes) != int(offsets[-1]):
+        raise EndNimError(f"{name}: allows_take_lists({largest}) returned lists of another shape")
+    takes = _frozen(offsets.copy(), sizes.copy())
+    for pile in range(min(largest, CHECKED_PILES) + 1):
+        expected = [size for size in range(pile) if variant.allows_take(pile, size)]
+        if takes.allowed(pile).tolist() != expected:
+            raise EndNimError(
+                f"{name}: allows_take_lists() lists {takes.allowed(pile).tolist()} for a pile "
+                f"of {pile}, allows_take() allows {expected}"
+            )
+    return takes
 
 
 def _from_table(variant: Variant, largest: int) -> Takes:

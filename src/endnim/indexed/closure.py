@@ -142,7 +142,9 @@ def solve_closure(
     if largest is not None:  # watched as the search of largest would be
         expand = rules.watch_search(expand, largest, limit)
     elif is_guarded(rules):  # many roots: the budget is the expected size
-        expand = watched_expansion(rules, expand, roots[0] if roots else (), limit, limit)
+        expand = watched_expansion(
+            rules, expand, roots[0] if roots else (), limit, limit, starts=roots
+        )
     key = None if type(rules).canonical_key is RuleSet.canonical_key else rules.canonical_key
     batch = _batch_expansion(rules, roots, largest, limit)
 
@@ -222,7 +224,8 @@ def _batch_expansion(
         return expand
     root = largest if largest is not None else (roots[0] if roots else ())
     states = None if largest is not None else limit
-    return watched_expansion(rules, expand, root, limit, states, batched=True)
+    starts = None if largest is not None else roots  # the sizes bound the growth
+    return watched_expansion(rules, expand, root, limit, states, batched=True, starts=starts)
 
 
 def _spot_check(

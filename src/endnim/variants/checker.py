@@ -27,7 +27,8 @@ from endnim.errors import EndNimError, RuleSetError, VariantError
 from endnim.ruleset import RuleSet
 from endnim.supervise import Supervisor, WorkerFault
 from endnim.variants.base import Variant
-from endnim.variants.guarded import guard, hook_timeout, rules_label, user_hooks
+from endnim.variants.data_rules import is_data_spec, read_data_rules
+from endnim.variants.guarded import guard, hook_timeout, label_of, rules_label, user_hooks
 from endnim.variants.registry import clash_with_built_in, read_rules_class
 
 AnyRuleSet = RuleSet[Any, Any]
@@ -362,6 +363,22 @@ EXERCISE = "endnim.variants.checker:exercise"
 """The checking worker's job: the hooks' checks (``check-rules`` adds the commands' paths)."""
 
 
+def _check_data(spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...]) -> RulesReport:
+    """The checks of a rule set written as data, in this process (it runs no code of its
+    user's; a file that does not read is one line, :class:`DataRulesError`)."""
+    cls = read_data_rules(spec)
+    report = RulesReport(spec, label_of(cls()))
+    clash = clash_with_built_in(cls)
+    if clash is not None:
+        report.findings.append(Finding("name clash", "name", clash))
+    rules = cls()
+    report.hooks = user_hooks(cls)
+    checker = _Checker(rules, report)
+    positions: list[Any] = [checker.call("parse_position", text) for text in starts]
+    checker.walk([p for p in positions if p is not None] or list(_rows(max_piles, max_pile)))
+    return report
+
+
 def check_rules(
     spec: str,
     *,
@@ -375,7 +392,11 @@ def check_rules(
     checks go on in a fresh worker without it.
 
     Raises :class:`~endnim.errors.VariantError` (one line) if the file or class cannot be read.
+    A ``FILE.toml`` rule set is data (:mod:`endnim.variants.data_rules`): checked here, no
+    worker needed.
     """
+    if is_data_spec(spec):
+        return _check_data(spec, max_piles, max_pile, starts)
     path = spec.rpartition(":")[0]
     limit = max(60.0, 20 * hook_timeout()) if hook_timeout() > 0 else None
     skipped: list[str] = []

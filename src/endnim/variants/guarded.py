@@ -47,6 +47,7 @@ from endnim.search import estimate_bytes
 from endnim.supervise import watch
 from endnim.supervise.confine import vm_bytes
 from endnim.supervise.supervisor import hook_timeout as hook_timeout  # the checker reads it
+from endnim.variants.growth import GROWTH_FACTOR, growth_bound, position_size
 
 AnyRuleSet = RuleSet[Any, Any]
 
@@ -600,6 +601,7 @@ def watched_expansion(
     states: int | None = None,
     *,
     batched: bool = False,
+    starts: Iterable[Any] | None = None,
 ) -> Callable[[Any], list[Any]]:
     """``children_of``, stopped with a one-line :class:`BudgetError` once a search of a user's
     rule set from ``root`` expands more than ``budget`` states, or its memory grows by more
@@ -607,11 +609,18 @@ def watched_expansion(
     implies: the estimate was wrong (positions that keep growing, say). ``states`` replaces
     that estimate for a search of many roots at once (the indexed search's). ``batched``:
     ``children_of`` takes a list of positions (a ``children_batch`` hook), each one counted.
+    A position expanded beyond :func:`endnim.variants.growth.growth_bound` of ``starts``
+    (default: ``root``) stops the search at once: positions that keep growing.
 
     >>> from endnim.variants import get_variant
     >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n + 1], 0, budget=100)
     >>> n = 0
     >>> while True: n = expand(n)[0]  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    endnim.errors.BudgetError: rule set 'endnim': positions that keep growing: one of size 69 ...
+    >>> expand = watched_expansion(get_variant("endnim"), lambda n: [n], 5, budget=100)
+    >>> while True: n = expand(5)[0]  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     endnim.errors.BudgetError: rule set 'endnim' expanded more than 100 states though its ...
@@ -626,10 +635,22 @@ def watched_expansion(
     expanded = 0
     next_look = 1024  # the memory is looked at every 1024 states expanded
     name = label_of(rules)
+    bound = growth_bound([root] if starts is None else starts)
 
     def watched(node: Any) -> list[Any]:
         nonlocal expanded, next_look
         expanded += len(node) if batched else 1
+        for position in node if batched else (node,):
+            size = position_size(position)
+            if size > bound:
+                raise BudgetError(
+                    f"{name}: positions that keep growing: one of size {size:,} after "
+                    f"{expanded:,} states, beyond {bound:,} ({GROWTH_FACTOR} times the start's "
+                    "size and some): the search is refused",
+                    states=expanded,
+                    bytes_needed=0,
+                    budget=budget,
+                )
         if expanded > budget:
             raise BudgetError(
                 f"{name} expanded more than {budget:,} states though its estimate allowed the "

@@ -9,7 +9,9 @@ derives what it says about a rule set from the registered classes; nothing else 
   that needs them;
 * :func:`register_variant` registers a class from Python;
 * :func:`load_rules` loads ``PATH.py:ClassName`` (the CLI's ``--rules``). User code is only
-  ever loaded this way, from the command line or Python, never from a web request.
+  ever loaded this way, from the command line or Python, never from a web request;
+* :func:`load_rules` also reads ``PATH.toml``, a rule set written as data (no code), and
+  :func:`register_data_rules` registers one read from text (the page's box).
 
 >>> from endnim.ruleset import RuleSet, source_of
 >>> class Sub12(RuleSet[int, int]):
@@ -37,6 +39,7 @@ from endnim.errors import RuleSetError, VariantError
 from endnim.ruleset import RuleSet, source_of
 from endnim.supervise import watch
 from endnim.variants.base import Variant
+from endnim.variants.data_rules import DataRules, is_data_rules, is_data_spec, read_data_rules
 from endnim.variants.guarded import guard, is_guarded, label_of
 from endnim.variants.guarded import plain_text as _plain_text
 
@@ -217,7 +220,12 @@ def load_rules(spec: str) -> AnyRuleSet:
 
     Loading the same spec twice returns the registered instance. One-line errors as
     :func:`read_rules_class`, and for a name or alias of a built-in rule set.
+
+    ``PATH.toml`` is a rule set written as data (:mod:`endnim.variants.data_rules`): read, not
+    run, so it needs no guard and no worker.
     """
+    if is_data_spec(spec):
+        return register_data_rules(read_data_rules(spec), spec)
     cls = read_rules_class(spec)
     existing = _BY_NAME.get(_key(getattr(cls, "name", "")))
     if existing is not None and cls in type(existing).__bases__ and is_guarded(existing):
@@ -228,6 +236,21 @@ def load_rules(spec: str) -> AnyRuleSet:
         raise RuleSetError(f"{label_of(guarded())}: {clash}")
     instance = register_variant(guarded, replace=True)
     if spec not in _LOADED_SPECS:
+        _LOADED_SPECS.append(spec)
+    return instance
+
+
+def register_data_rules(cls: type[DataRules], spec: str | None = None) -> AnyRuleSet:
+    """Register the rule set ``cls`` built from data (a file ``spec``, or text); the instance
+    already registered when its rules are the same. One line if its name is a built-in's."""
+    existing = _BY_NAME.get(_key(cls.name))
+    if isinstance(existing, DataRules) and existing.rules_data == cls.rules_data:
+        return existing
+    clash = clash_with_built_in(cls)
+    if clash is not None:
+        raise RuleSetError(f"{label_of(cls())}: {clash}")
+    instance = register_variant(cls, replace=True)
+    if spec is not None and spec not in _LOADED_SPECS:
         _LOADED_SPECS.append(spec)
     return instance
 
@@ -244,7 +267,7 @@ def clash_with_built_in(cls: type[AnyRuleSet]) -> str | None:
     _load_entry_points()
     for key in [_key(cls.name), *(_key(a) for a in cls.aliases)]:
         taken = _BY_NAME.get(key)
-        if taken is not None and not is_guarded(taken):
+        if taken is not None and not is_guarded(taken) and not is_data_rules(taken):
             return (
                 f"the name {key!r} is taken by the built-in {taken.title} ({taken.name}): give "
                 "your rule set another name"

@@ -48,6 +48,7 @@ from endnim.web.budgets import (
     web_position,
 )
 from endnim.web.compute import ComputeGate, ComputeUnavailable
+from endnim.web.data_rules import PageRules, add_rules_route, with_data_rules
 from endnim.web.games import Game, GameStore, UnknownGame, start_game
 from endnim.web.graphs import (
     check_playable,
@@ -221,6 +222,9 @@ def create_app(
                 facts[rules.name] = (False, None)
         return facts[rules.name]
 
+    page_rules = PageRules()  # rule sets typed on the page as TOML (data, no code)
+    add_rules_route(app, page_rules)
+    app.state.page_rules = page_rules
     app.state.gate = gate
     app.state.games = games
 
@@ -236,7 +240,8 @@ def create_app(
 
     def heavy(function: Callable[..., Any], *args: Any) -> Any:
         """A heavy computation: in the worker pool when there is one, else through the gate."""
-        if pool is not None:
+        if pool is not None:  # a rule set typed on the page goes with its task, as text
+            function, args = with_data_rules(function, args)
             return pool.run(function, *args)
         return gate.run(lambda: function(*args))
 
@@ -306,6 +311,7 @@ def create_app(
             )
             for v in all_variants()
             if isinstance(v, Variant | GraphRuleSet)  # the page's views: rows and graphs
+            and v.name not in page_rules.names  # a rule set typed on a page is that page's
         ]
 
     @app.get(
@@ -493,7 +499,9 @@ def create_app(
         if sandbox is not None and user_rules_named(rules.name) is not None:
             user_game = UserGame.start(sandbox.run, rules, spec)  # a user's code: sandboxed
             return game_out(games.add(user_game), user_game)
-        game = start_game(spec, random.Random(spec.seed))
+        rng = random.Random(spec.seed)
+        # a record played again (each move judged) runs within the time limit
+        game = compute(lambda: start_game(spec, rng)) if spec.moves else start_game(spec, rng)
         return game_out(games.add(game), game)
 
     @app.get("/api/games/{game_id}", tags=["play"], responses=GAME_ERRORS)
@@ -537,4 +545,7 @@ def create_app(
     from endnim.web.panels import add_panel_routes
 
     add_panel_routes(app, light, heavy)  # position reader, value panel, exports
+    from endnim.web.research import add_research_routes
+
+    add_research_routes(app, light, heavy)  # rows and their periods, the proved atlas
     return app

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from typing import Any, Protocol
 
 from endnim.errors import EndNimError
-from endnim.play.computer import ComputerPlayer
+from endnim.play.computer import Choice, ComputerPlayer
 from endnim.play.session import GameSession
 from endnim.variants.sums import is_sum
 from endnim.web.budgets import (
@@ -52,12 +52,63 @@ class UnknownGame(EndNimError):
 
 def start_game(spec: NewGame, rng: random.Random) -> GameSession:
     """The game ``spec`` asks for, within the workbench's budgets (the computer draws from
-    ``rng``).
+    ``rng``), its recorded ``moves`` played again (a link that carries a game).
 
     >>> game = start_game(NewGame(position="3 1 4"), random.Random(0))
     >>> game.position, game.to_move
     (Position(3, 1, 4), 'human')
+    >>> start_game(NewGame(position="3 1 4", moves=["R3", "L2"]), random.Random(0)).position
+    Position(2, 1, 3)
     """
+    game = _new_game(spec, rng)
+    replay(game, spec.moves, set(spec.random_plies))
+    return game
+
+
+class _Recorded:
+    """The computer, playing the move the record says it played (and how it chose it)."""
+
+    def __init__(self, move: str, kind: str) -> None:
+        self.move = move
+        self.kind = kind
+
+    def choose(self, position: Any, variant: Any, player: Any = None) -> Choice:
+        move = variant.parse_move(self.move)
+        after = variant.play(position, move, player)
+        return Choice(move, after, self.kind, wins=False)
+
+
+def replay(game: GameSession, moves: list[str], random_plies: set[int]) -> None:
+    """Play ``moves`` (both sides', from the start) again in ``game``: the person's through
+    :meth:`~GameSession.play`, the computer's as recorded (ply k, counted from 1, was a random
+    move if k is in ``random_plies``), each judged as when it was played.
+
+    >>> game = GameSession("endnim", "3 1 4")
+    >>> replay(game, ["R3", "L2"], {2})
+    >>> [(p.mover, str(p.move), p.kind) for p in game.history]
+    [('human', 'R3', 'human'), ('computer', 'L2', 'random')]
+    """
+    if len(moves) > MAX_GAME_PLIES:
+        raise EndNimError(f"the game's record has {len(moves):,} moves: at most {MAX_GAME_PLIES:,}")
+    computer = game.computer
+    try:
+        for ply, text in enumerate(moves, start=1):
+            if game.over:
+                raise EndNimError(f"the game's record goes on after its end (move {ply}: {text})")
+            try:
+                if game.to_move == "human":
+                    game.play(text)
+                else:
+                    kind = "random" if ply in random_plies else "best"
+                    game.computer = _Recorded(text, kind)  # type: ignore[assignment]
+                    game.computer_move()
+            except EndNimError as error:
+                raise EndNimError(f"the game's record: move {ply} ({text}): {error}") from None
+    finally:
+        game.computer = computer
+
+
+def _new_game(spec: NewGame, rng: random.Random) -> GameSession:
     rules = web_rules(spec.variant)
     start: object
     if is_sum(spec.position):

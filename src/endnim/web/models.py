@@ -187,6 +187,17 @@ class NewGame(BaseModel):
     human_side: Side | None = Field(None, description="partizan: the side you play (default L)")
     skill: int = Field(100, ge=0, le=100, description="0: random moves, 100: perfect play")
     seed: int | None = Field(None, description="makes the computer's choices reproducible")
+    moves: list[str] = Field(
+        default_factory=list,
+        max_length=2000,
+        description="a game's record to play again from the start: both sides' moves in "
+        "order, the computer's as it played them (a link that carries a game)",
+    )
+    random_plies: list[int] = Field(
+        default_factory=list,
+        max_length=2000,
+        description="the plies of moves (counted from 1) that were the computer's random moves",
+    )
 
 
 class MoveIn(BaseModel):
@@ -352,11 +363,12 @@ class ValueOut(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    positions: list[list[int] | dict[str, Any]] = Field(
-        description="each summand: a row of piles, or a graph as its JSON object"
+    positions: list[list[int] | dict[str, Any]] | None = Field(
+        description="each summand: a row of piles, or a graph as its JSON object (null for "
+        "games in CGSuite's notation: see games)"
     )
     text: str
-    variant: str
+    variant: str | None
     value: str | None
     value_ascii: str | None
     outcome: Literal["P", "N", "L", "R"]

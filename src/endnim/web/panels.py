@@ -25,10 +25,13 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Query
 from fastapi.responses import Response
 
+from endnim.errors import EndNimError
 from endnim.web.budgets import MAX_POSITION_TEXT, MAX_TABLE_SIDE, web_position
 from endnim.web.models import PositionOut, ValueOut
 from endnim.web.views import (
     LIGHT_VALUE_WORK,
+    MAX_FORM_LENGTH,
+    game_value_task,
     phase_file,
     read_position,
     table_file,
@@ -100,15 +103,40 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
                 description="a position '3 1 2' or a sum '3 1 2 + 2 2'",
                 examples=["3 1 2 + 2 2"],
             ),
-        ],
+        ] = "",
         variant: Annotated[str, Query(max_length=40)] = "partizan",
+        game: Annotated[
+            str,
+            Query(
+                max_length=2000,
+                description="instead of a position: games in CGSuite's notation, "
+                "'{3|-1}', '+-2 + *', '1/2 + ^*' (as 'endnim value --game')",
+                examples=["{3|-1}"],
+            ),
+        ] = "",
+        max_length: Annotated[
+            int,
+            Query(
+                ge=0,
+                le=10**7,
+                description="canonical forms up to this many characters (0: no limit), as "
+                "'endnim value --max-length'; longer ones are null with their length",
+            ),
+        ] = MAX_FORM_LENGTH,
     ) -> ValueOut:
         """Canonical forms as ``endnim value --json`` gives them (Unicode and CGSuite's
         ASCII, outcome, atomic weight, birthday), each summand's value and, for one position,
-        every Left and Right option with its value."""
+        every Left and Right option with its value. With ``game``: the value of games written
+        in CGSuite's notation, as ``endnim value --json --game`` gives it."""
+        if game:
+            if position:
+                raise EndNimError("give a position or a game, not both")
+            return ValueOut.model_validate(heavy(game_value_task, game, max_length))
+        if not position:
+            raise EndNimError("give a position (such as 3 1 2) or a game (such as {3|-1})")
         work = value_work(position, variant)
         run = light if work <= LIGHT_VALUE_WORK else heavy
-        return ValueOut.model_validate(run(value_task, position, variant))
+        return ValueOut.model_validate(run(value_task, position, variant, max_length))
 
     @app.get("/api/export/table", tags=["export"], responses=ERRORS, response_class=Response)
     def export_table(

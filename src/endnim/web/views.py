@@ -184,7 +184,7 @@ def _form(game: Any) -> dict[str, Any]:
     }
 
 
-def value_task(text: str, variant: str) -> dict[str, Any]:
+def value_task(text: str, variant: str, max_length: int = MAX_FORM_LENGTH) -> dict[str, Any]:
     """Canonical forms for the page: the object of ``endnim value --json`` for ``text`` (one
     position or a sum ``3 1 2 + 2 2``), plus ``summands`` (each one's value) and, for a single
     position, ``options``: every Left and Right option with its move and value; for a sum of
@@ -220,15 +220,13 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
     parts = [position_value(s, budget=budget, rules=chosen) for s in summands]
     total = parts[0] if len(parts) == 1 else sum_of(parts)
     shown = [str(s) if row else rules.format_position(s) for s in summands]
-    result = value_fields(summands, total, MAX_FORM_LENGTH, parts=parts, texts=shown)
+    limit = max_length or None  # 0: no limit, as the command line's --max-length 0
+    result = value_fields(summands, total, limit, parts=parts, texts=shown)
     if result["value"] is None:
-        result["notes"] = [
-            f"the value has {result['value_length']:,} characters: too long to show here "
-            "('endnim value' prints it)",
-            *result["notes"][1:],
-        ]
+        result["notes"] = [_long_note(result["value_length"]), *result["notes"][1:]]
     result["text"] = " + ".join(shown)
     result["variant"] = rules.name
+    result["reduced_unicode"] = _reduced_unicode(total, result["reduced"])
     result["thermograph_svg"] = thermograph_svg(thermograph(total))
     expression = cgsuite_expression(parts)
     result["cgsuite"] = expression if len(expression) <= MAX_FORM_LENGTH else None
@@ -249,6 +247,69 @@ def value_task(text: str, variant: str) -> dict[str, Any]:
                 }
                 for move, after in rules.options(summands[0], side)
             ]
+    result["options"] = options
+    return result
+
+
+def _reduced_unicode(total: Any, ascii_form: str | None) -> str | None:
+    """The reduced canonical form in Unicode (the card writes every form so, with CGSuite's
+    ASCII beside it), or ``None`` when it is left out."""
+    from endnim.cgt import reduced, to_unicode
+    from endnim.cgt.positions import deep_recursion
+
+    if ascii_form is None:
+        return None
+    with deep_recursion():
+        return str(to_unicode(reduced(total)))
+
+
+def _long_note(length: int) -> str:
+    return (
+        f"the value has {length:,} characters: more than max_length (ask with max_length=0 "
+        "or a larger max_length; 'endnim value --max-length 0' prints it)"
+    )
+
+
+def game_value_task(game: str, max_length: int = MAX_FORM_LENGTH) -> dict[str, Any]:
+    """The value of games written in CGSuite's notation, as ``endnim value --json --game``
+    gives it (``positions`` null, ``games`` each summand as read), with the thermograph drawn
+    and, for one game, its Left and Right options.
+
+    >>> v = game_value_task("{3|-1}")
+    >>> v["value"], v["temperature"], v["mean"], [o["value"] for o in v["options"]["L"]]
+    ('{3|-1}', '2', '1', ['3'])
+    """
+    from endnim.analysis.values import evaluate
+    from endnim.cgt.drawing import thermograph_svg
+
+    if not game.strip():
+        raise EndNimError("the game is empty: write one in CGSuite's notation, such as {3|-1}")
+    found = evaluate(game, None, budget=WEB_VALUE_POSITIONS)
+    if len(found.parts) > MAX_SUMMANDS:
+        raise OverBudget(
+            f"a sum of {len(found.parts)} games: the page takes at most {MAX_SUMMANDS}"
+        )
+    result = found.fields(max_length or None)
+    if result["value"] is None:
+        result["notes"] = [_long_note(result["value_length"]), *result["notes"][1:]]
+    result["text"] = " + ".join(found.texts)
+    result["variant"] = None
+    result["reduced_unicode"] = _reduced_unicode(found.total, result["reduced"])
+    result["thermograph_svg"] = thermograph_svg(found.thermograph)
+    result["cgsuite"] = result["text"] if len(result["text"]) <= MAX_FORM_LENGTH else None
+    result["comparison"] = None
+    options: dict[str, list[dict[str, Any]]] | None = None
+    if len(found.parts) == 1:
+        from endnim.cgt import to_ascii
+
+        total = found.total
+        options = {
+            side: [
+                {"move": "", "after": to_ascii(option), **_form(option)}
+                for option in (total.left if side == "L" else total.right)
+            ]
+            for side in ("L", "R")
+        }
     result["options"] = options
     return result
 

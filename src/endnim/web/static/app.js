@@ -36,6 +36,8 @@ const state = {
   piles: ["3", "3", "3", "2"], // decimal strings: exact at any size
   depth: 0, // historyDepth() of the entry shown (a pasted link's entry is one deeper)
   game: null,
+  view: null, // a game's ply shown while looking back (null: its last position)
+  cgsuite: null, // a game in CGSuite's notation shown in the value card ({3|-1}), or null
   redo: [], // the moves Undo took back, last first: Redo plays them again
   request: 0,
   moves: null,
@@ -143,6 +145,10 @@ function setBusy(on) { $("busy").hidden = !on; }
 // ------------------------------------------------------------------ helpers
 const isPartizan = () => { const info = state.variants[state.variant]; return !!info && !info.impartial; };
 const positionText = () => (isGraphView() ? (state.graph ? graphText(state.graph) : "") : state.piles.join(" "));
+// the box: a graph typed in a notation keeps it (3(1 2), cycle: 0 3 1) until the graph changes;
+// the page sends its JSON (positionText) and shows the JSON of a drawn or edited graph
+const boxText = () => (isGraphView() && state.graph && state.graphTyped && state.graphTyped.json === graphText(state.graph)
+  ? state.graphTyped.text : positionText());
 const sideName = (side) => (side === "L" ? "Left" : "Right");
 // A sum A + B + ...: state.piles holds "+" between the summands; a game of a sum stays a sum when
 // one summand is left (the API is then asked with sum=true).
@@ -152,6 +158,13 @@ function summandsOf(piles) {
   const parts = [[]];
   for (const pile of piles) { if (pile === "+") parts.push([]); else parts[parts.length - 1].push(pile); }
   return parts;
+}
+
+function bigCount(count) {
+  // a count of any size in a line that fits: 1,234 or about 3.1 × 10^199
+  const digits = String(count);
+  if (digits.length <= 15) return Number(digits).toLocaleString("en");
+  return `about ${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
 }
 
 function shortRow(text, limit = 48) {
@@ -201,6 +214,7 @@ async function parseRow(text) {
 // ------------------------------------------------------------------ the position editor
 function setPosition(piles, remember = true) {
   if (remember) showError("", "link-error");
+  state.cgsuite = null;
   state.piles = piles;
   refresh();
 }
@@ -214,12 +228,12 @@ function renderEditor() {
   $("move-text").placeholder = graphView ? "3=0 (vertex 3 becomes 0)" : "L3, R0, L2r";
   if (graphView) {
     const locked = Boolean(state.game);
-    $("position-text").value = positionText();
+    $("position-text").value = boxText();
     $("position-text").disabled = locked;
     $("set-position").disabled = locked;
     $("random").disabled = locked;
     $("variant").disabled = locked;
-    $("back").disabled = locked || !canGoBack();
+    $("back").disabled = !canGoBack(); // during a game: its previous position
     const info = state.variants[state.variant];
     $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
     renderGraphView();
@@ -286,7 +300,7 @@ function renderEditor() {
   $("set-position").disabled = locked;
   $("random").disabled = locked;
   $("variant").disabled = locked;
-  $("back").disabled = locked || !canGoBack();
+  $("back").disabled = !canGoBack(); // during a game: its previous position
   const info = state.variants[state.variant];
   $("rules").textContent = info ? `${info.title} — ${info.summary}` : "";
 }
@@ -345,7 +359,7 @@ function renderSumEditor(editor, locked) {
   if (!parts.length) editor.append(el("p", { class: "summand-label", text: "no summand is left" }));
   $("position-text").value = positionText();
   for (const id of ["position-text", "set-position", "random", "variant"]) $(id).disabled = locked;
-  $("back").disabled = locked || !canGoBack();
+  $("back").disabled = !canGoBack(); // during a game: its previous position
   const info = state.variants[state.variant];
   $("rules").textContent = info ? `sums of ${info.title} — a move is a move in one summand, K:MOVE (1:R3)` : "";
 }
@@ -358,7 +372,7 @@ async function refresh() {
   refreshValue();
   const text = positionText();
   const variant = state.variant; // a link may change the variant while this is under way
-  const player = isPartizan() && state.game ? state.game.side_to_move : null;
+  const player = isPartizan() && state.game ? sideAt(state.game, viewPly()) : null;
   setBusy(true);
   try {
     if (!isGraphView() && state.piles.length === 0) {
@@ -393,7 +407,8 @@ function renderEmpty(terminal) {
   const outcome = $("outcome");
   outcome.textContent = terminal ? terminal.outcome : "—";
   outcome.className = terminal ? `outcome outcome-${terminal.outcome}` : "outcome";
-  $("outcome-words").textContent = `the empty row: ${terminal ? OUTCOME_WORDS[terminal.outcome] : "no move is left"}`;
+  const what = isSumView() ? "every summand is empty" : "the empty row";
+  $("outcome-words").textContent = `${what}: ${terminal ? OUTCOME_WORDS[terminal.outcome] : "no move is left"}`;
   for (const id of ["grundy", "remoteness", "winning", "method"]) $(id).textContent = "–";
   if (terminal) {
     const impartial = !isPartizan();
@@ -409,13 +424,22 @@ function renderEmpty(terminal) {
   $("thresholds").hidden = $("thresholds-label").hidden = true;
 }
 
+function grundyUnknown(a) {
+  // why there is no Grundy value: a misère sum's is not the XOR of its summands'
+  if (a.method === "sum" && a.grundy_why) return `not known: ${a.grundy_why}`;
+  if (a.method === "sum") {
+    return "not known from the summands (misère play does not add Grundy values); the outcome above is exact";
+  }
+  return a.grundy_why ? `not computed: ${a.grundy_why}` : "not computed";
+}
+
 function renderAnalysis(a) {
   const outcome = $("outcome");
   outcome.textContent = a.outcome;
   outcome.className = `outcome outcome-${a.outcome}`;
   $("outcome-words").textContent = OUTCOME_WORDS[a.outcome] || "";
   const impartial = !isPartizan();
-  $("grundy").textContent = impartial ? (a.grundy === null ? "not computed" : String(a.grundy)) : "";
+  $("grundy").textContent = impartial ? (a.grundy === null ? grundyUnknown(a) : String(a.grundy)) : "";
   $("grundy").hidden = $("grundy-label").hidden = !impartial;
   if (a.remoteness === null || a.remoteness === undefined) {
     $("remoteness").textContent = "not computed";
@@ -428,7 +452,8 @@ function renderAnalysis(a) {
   const over = a.remoteness === 0 || a.remoteness === "0"; // a terminal position: the rules decide
   const ranges = a.winning_move_ranges && a.winning_move_ranges.length ? a.winning_move_ranges.map(rangeText)
     : a.winning_moves || []; // graphs and sums: a list
-  $("winning").textContent = ranges.length ? ranges.join(", ") : over ? "none: the game is over" : "none: every move loses";
+  const finished = over || Boolean(state.game && state.game.over && !viewing()); // no move left for the mover
+  $("winning").textContent = ranges.length ? ranges.join(", ") : finished ? "none: the game is over" : "none: every move loses";
   const hasThresholds = "L_star" in a;
   $("thresholds").hidden = $("thresholds-label").hidden = !hasThresholds;
   if (hasThresholds) {
@@ -466,8 +491,9 @@ function renderAnalysis(a) {
 function moveClickable(move) {
   const game = state.game;
   if (!game) return true;
-  if (game.over || game.to_move !== "human") return false;
-  return !isPartizan() || move.player === game.side_to_move;
+  const ply = viewPly();
+  if (!humanTurnAt(game, ply) || (ply === game.history.length && game.over)) return false;
+  return !isPartizan() || move.player === sideAt(game, ply);
 }
 
 function moveValue(move) {
@@ -484,14 +510,14 @@ function renderMoves() {
   box.replaceChildren();
   if (isGraphView()) renderGraphView();
   if (!listing) return;
-  box.dataset.position = positionText();
+  box.dataset.position = boxText();
   const reveal = !state.game || $("show-values").checked;
   const caption = [];
   if (!listing.total) {
     caption.push(state.piles.length === 0 ? "No move: the row is empty." : "No legal move: the game is over here.");
   } else if (!listing.listed) {
     const winning = listing.winning.map((r) => r.text).join(", ");
-    caption.push(`${listing.total} legal moves, too many to list. ` +
+    caption.push(`${bigCount(listing.total)} legal moves, too many to list. ` +
       (winning ? `Winning: ${winning}; every other move loses.` : "Every move loses."));
   } else if (reveal) {
     caption.push(`Green moves win, red moves lose (with perfect play after them). ` +
@@ -500,7 +526,8 @@ function renderMoves() {
   } else {
     caption.push("Values hidden during the game: tick “show values” to see them.");
   }
-  if (state.game && !state.game.over && state.game.to_move === "human" && listing.total) caption.push("Click a move to play it.");
+  const yours = state.game && humanTurnAt(state.game, viewPly()) && !(state.game.over && !viewing());
+  if (yours && listing.total) caption.push(viewing() ? "Click a move to play it from here: a new line of the game." : "Click a move to play it.");
   $("moves-caption").textContent = caption.join(" ");
   if (!listing.listed) return;
   const graphView = isGraphView();
@@ -577,6 +604,7 @@ async function playMove(moveText, player = null, redoing = false) {
       if (!redoing) state.redo = []; // a move of your own ends what Redo could replay
       setBusy(true);
       for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
+      if (viewing()) await branchAt(state.view); // a new line from the position shown
       state.game = await api("POST", `/api/games/${state.game.id}/moves`, undefined, { move: moveText });
       afterGameChange();
     } else if (isGraphView()) {
@@ -626,6 +654,7 @@ async function newGame() {
       skill: Number($("skill").value),
     });
     state.redo = [];
+    state.view = null;
     $("hint-text").hidden = true;
     afterGameChange();
   } catch (error) {
@@ -633,25 +662,30 @@ async function newGame() {
   }
 }
 
-function afterGameChange() {
+function afterGameChange(view = null) {
   const game = state.game;
-  if (isGraphView()) {
-    state.graph = normalGraph(parseJSON(game.position));
-    state.pendingEdge = null;
-  } else {
-    state.piles = game.position ? game.position.split(" ") : [];
-  }
+  state.view = view !== null && view < game.history.length ? view : null;
+  showGamePosition(gamePositionAt(game, viewPly()));
   state.hintMove = null;
   renderGame();
   refresh();
-  if (!game.over && game.to_move === "computer") {
+  if (!game.over && game.to_move === "computer" && state.view === null) {
     window.setTimeout(computerTurn, 500);
+  }
+}
+
+function showGamePosition(text) {
+  if (isGraphView()) {
+    state.graph = normalGraph(parseJSON(text));
+    state.pendingEdge = null;
+  } else {
+    state.piles = text ? text.split(" ") : [];
   }
 }
 
 async function computerTurn() {
   const game = state.game;
-  if (!game || game.over || game.to_move !== "computer") return;
+  if (!game || game.over || game.to_move !== "computer" || viewing()) return;
   try {
     state.game = await api("POST", `/api/games/${game.id}/computer`);
     afterGameChange();
@@ -663,9 +697,11 @@ async function computerTurn() {
 function renderGame() {
   const game = state.game;
   const status = $("game-status");
-  $("hint").disabled = !game || game.over || game.to_move !== "human";
-  $("undo").disabled = !game || !game.history.some((ply) => ply.mover === "human");
-  $("redo").disabled = !game || game.over || game.to_move !== "human" || !state.redo.length;
+  const looking = viewing();
+  $("hint").disabled = !game || looking || game.over || game.to_move !== "human";
+  $("undo").disabled = !game || looking || !game.history.some((ply) => ply.mover === "human");
+  $("redo").disabled = !game || looking || game.over || game.to_move !== "human" || !state.redo.length;
+  renderLookBack(game);
   $("redo").title = state.redo.length && game ? `play ${state.redo[state.redo.length - 1]} again` : "";
   $("stop").disabled = !game;
   $("new-game").textContent = game ? "Restart this game" : "New game from this position";
@@ -679,7 +715,13 @@ function renderGame() {
     return;
   }
   const you = game.human_side ? `you are ${sideName(game.human_side)}` : "";
-  if (game.over) {
+  if (looking) {
+    const k = state.view;
+    const turn = humanTurnAt(game, k) ? "your move here" : "the computer's move here";
+    status.textContent = `Looking back: the position after move ${k} of ${game.history.length} (${turn}). ` +
+      (humanTurnAt(game, k) ? "Play a move to go on from here (a new line), or return to the game." : "Go on from here, or return to the game.");
+    status.classList.add("looking");
+  } else if (game.over) {
     const human = game.winner === "human";
     status.textContent = `${human ? "You won!" : "The computer won."} ${endOfGameText(game)}`;
     status.classList.add(human ? "won" : "lost");
@@ -693,10 +735,12 @@ function renderGame() {
   } else {
     status.textContent = "The computer is thinking…";
   }
-  $("history").replaceChildren(...game.history.map((ply) => el("li", { class: ply.mover },
-    el("strong", { text: ply.mover === "human" ? "you" : "computer" }),
-    document.createTextNode(` ${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
-      (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`)),
+  $("history").replaceChildren(...game.history.map((ply, index) => el("li", { class: `${ply.mover}${viewPly() === index + 1 ? " shown" : ""}`, "data-ply": index + 1 },
+    el("strong", { text: ply.mover === "human" ? "you" : "computer" }), " ",
+    // the move is a link to the position after it (the browser's history walks the same)
+    el("a", { class: "ply-link", href: gameHash(game, index + 1), title: `show the position after move ${index + 1}`,
+      text: `${ply.side ? `(${sideName(ply.side)}) ` : ""}${ply.move}` +
+        (isGraphView() ? ` (vertex ${ply.move.split("=")[0]} becomes ${ply.move.split("=")[1]})` : ` → ${shortRow(ply.after, 40)}`) }),
     ply.kind === "random" ? el("em", { text: " (a random move)" }) : null,
     ply.judgement ? el("span", { class: `verdict-mark ${judgementKind(ply.judgement)}`, text: judgementMark(ply.judgement), title: ply.judgement.text }) : null)));
   renderJudgement(game);
@@ -713,7 +757,7 @@ function renderValueHistory(game) {
   if (!turns.length) { $("value-history-turns").replaceChildren(); return; }
   $("value-history-turns").replaceChildren(...game.history.map((ply, index) => {
     const who = ply.mover === "human" ? "you" : "computer";
-    const head = el("span", { class: "turn-head", text: `${who}${ply.side ? ` (${sideName(ply.side)})` : ""} in ${shortRow(ply.before, 30)}:` });
+    const head = el("a", { class: "turn-head", href: gameHash(game, index), title: `show this position (before move ${index + 1})`, text: `${who}${ply.side ? ` (${sideName(ply.side)})` : ""} in ${shortRow(ply.before, 30)}:` });
     const options = ply.options;
     const item = el("li", { class: "turn", "data-ply": index + 1 }, head);
     if (!options) return item;
@@ -752,7 +796,7 @@ async function hint() {
 }
 
 async function undo() {
-  if (!state.game) return;
+  if (!state.game || viewing()) return;
   const taken = [...state.game.history].reverse().find((ply) => ply.mover === "human");
   try {
     state.game = await api("POST", `/api/games/${state.game.id}/undo`);
@@ -775,12 +819,125 @@ async function redo() {
 
 function stopGame() {
   state.game = null;
+  state.view = null;
   state.redo = [];
   state.hintMove = null;
   $("hint-text").hidden = true;
   renderGame();
   $("game-status").textContent = "Game stopped. Explore freely, or start a new game.";
   refresh();
+}
+
+// ------------------------------------------------------------------ a game you can walk through
+// Every position of a game is an entry of the browser's history (a move pushes one), and its
+// address carries the game's record: Back and Forward step through the game, a reload or a
+// shared link plays the record again (POST /api/games with moves). Looking back at an earlier
+// position keeps the line; playing from it starts a new line there.
+const viewPly = () => (state.game ? (state.view === null ? state.game.history.length : state.view) : 0);
+const viewing = () => Boolean(state.game) && state.view !== null && state.view < state.game.history.length;
+const gamePositionAt = (game, k) => (k === 0 ? game.start : game.history[k - 1].after);
+const humanTurnAt = (game, k) => (k % 2 === 0) === game.human_first;
+function sideAt(game, k) {
+  if (!game.human_side) return null;
+  return humanTurnAt(game, k) ? game.human_side : (game.human_side === "L" ? "R" : "L");
+}
+
+function gameHash(game, ply = null) {
+  // the variant, the position shown, and the game: its start, settings and record
+  const k = ply === null ? game.history.length : ply;
+  const params = new URLSearchParams({ variant: game.variant, position: gamePositionAt(game, k), game: game.start });
+  const rules = endnimRules.textOf(game.variant); // a game under a rule set typed as TOML
+  if (rules !== null) params.set("rules", rules);
+  params.set("moves", game.history.map((p) => p.move).join(","));
+  params.set("first", game.human_first ? "human" : "computer");
+  if (game.human_side) params.set("side", game.human_side);
+  params.set("skill", String(game.skill));
+  const random = game.history.map((p, i) => (p.kind === "random" ? i + 1 : 0)).filter(Boolean);
+  if (random.length) params.set("random", random.join(","));
+  if (k < game.history.length) params.set("ply", String(k));
+  return "#" + params.toString();
+}
+
+function gameOfLink(params) {
+  // the game a link carries (null: none)
+  if (params.get("game") === null) return null;
+  const list = (text) => (text ? text.split(",").filter(Boolean) : []);
+  const ply = params.get("ply");
+  return {
+    start: params.get("game"),
+    moves: list(params.get("moves")),
+    human_first: params.get("first") !== "computer",
+    human_side: params.get("side"),
+    skill: Number(params.get("skill") || 100),
+    random: list(params.get("random")).map(Number),
+    ply: ply === null ? null : Number(ply),
+  };
+}
+
+function sameLine(game, record, variant) {
+  // whether the record is the game's line so far, or the start of it
+  if (!game || game.variant !== variant || game.start !== record.start) return false;
+  if (game.human_first !== record.human_first || (game.human_side || null) !== (record.human_side || null)) return false;
+  if (record.moves.length > game.history.length) return false;
+  return record.moves.every((move, i) => game.history[i].move === move);
+}
+
+async function startRecorded(variant, record) {
+  // the game of a record, played again by the server
+  return api("POST", "/api/games", undefined, {
+    variant, position: record.start, human_first: record.human_first,
+    human_side: record.human_side || null, skill: record.skill,
+    moves: record.moves, random_plies: record.random,
+  });
+}
+
+async function showRecord(variant, record) {
+  // a link's game: the same line looked at, or the record played again (a reload, a shared
+  // link, or an entry of a line left for another)
+  const game = state.game;
+  const plies = record.moves.length;
+  if (sameLine(game, record, variant)) {
+    afterGameChange(record.ply !== null ? record.ply : plies);
+    return;
+  }
+  state.game = await startRecorded(variant, record);
+  state.redo = [];
+  $("hint-text").hidden = true;
+  afterGameChange(record.ply);
+}
+
+async function branchAt(k) {
+  // a new line from the position after move k: the game's first k moves played again
+  const game = state.game;
+  const record = {
+    start: game.start, moves: game.history.slice(0, k).map((p) => p.move),
+    human_first: game.human_first, human_side: game.human_side, skill: game.skill,
+    random: game.history.slice(0, k).map((p, i) => (p.kind === "random" ? i + 1 : 0)).filter(Boolean),
+  };
+  state.game = await startRecorded(game.variant, record);
+  state.view = null;
+}
+
+async function goOnFromHere() {
+  if (!viewing()) return;
+  try {
+    await branchAt(state.view);
+    afterGameChange();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function renderLookBack(game) {
+  const box = $("look-back");
+  box.hidden = !viewing();
+  if (!viewing()) { box.replaceChildren(); return; }
+  box.replaceChildren(
+    el("button", { type: "button", id: "go-on", title: "Continue the game from this position (a new line: the later moves are dropped)", onclick: goOnFromHere }, "Go on from here"),
+    " ",
+    el("a", { id: "to-game-end", href: gameHash(game), class: "button-link" }, `Return to move ${game.history.length}`),
+    " ",
+    el("a", { id: "to-game-start", href: gameHash(game, 0), class: "button-link" }, "Start of the game"));
 }
 
 // ------------------------------------------------------------------ tables
@@ -896,7 +1053,7 @@ function renderTableSvg(t) {
       const title = document.createElementNS(svgNS, "title");
       title.textContent = label;
       rect.append(title);
-      if (piles.length) rect.addEventListener("click", () => { if (!state.game) setPosition(piles); });
+      if (piles.length) rect.addEventListener("click", () => { if (!state.game) setPosition(piles); cellRow(t, x); });
       if (cell >= 16 && String(value).length <= 3) {
         add("text", {
           x: left + y * cell + cell / 2, y: g.rowY(x) + cell / 2 + 4, "text-anchor": "middle",
@@ -929,7 +1086,7 @@ function renderTableCaption(t) {
   const cited = info && info.source ? `${info.source}; ` : "";
   $("table-caption").textContent = t.kind === "grundy"
     ? `${name}: Grundy values of x${w}y (x = first pile, down; y = last pile, across; 0 = no pile). Dark cells (dotted where no value is written) are the P-positions. Click a cell to analyse it.`
-    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (${cited}x = first pile, ${middle ? (triple ? "up, as in the paper" : "up") : "down"}; y = last pile, across).` +
+    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (${cited}x = first pile, up${t.variant === "partizan" ? ", as in the paper" : ""}; y = last pile, across).` +
       (triple ? ` The outlined square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
       " Click a cell to analyse it.";
   if (t.path && t.path !== "engine") {
@@ -1084,6 +1241,7 @@ function renderValueChart(game) {
 async function refreshValue(text) {
   // Canonical forms of the position (or a sum) and of every option, as `endnim value` gives them.
   const card = $("value-card");
+  if (state.cgsuite !== null && text === undefined) { await refreshGameValue(state.cgsuite); return; }
   if (!isPartizan()) { card.hidden = true; return; }
   card.hidden = false;
   const wanted = text === undefined ? positionText() : text;
@@ -1103,7 +1261,8 @@ async function refreshValue(text) {
   }
   box.setAttribute("aria-busy", "true");
   try {
-    const v = await api("GET", "/api/value", { variant: state.variant, position: wanted });
+    if (state.wholeFor !== wanted) { state.wholeFor = wanted; state.wholeValue = false; }
+    const v = await api("GET", "/api/value", { variant: state.variant, position: wanted, max_length: state.wholeValue ? 0 : null });
     if (request !== state.valueRequest) return;
     renderValue(v);
   } catch (error) {
@@ -1115,8 +1274,57 @@ async function refreshValue(text) {
   }
 }
 
+// ------------------------------------------------------------------ games in CGSuite's notation
+// {3|-1}, +-2 + *, 1/2 + ^* typed in the position box or the value box: their value, as
+// `endnim value --game` gives it (GET /api/value?game=...), in the value card, on any rule set.
+const HOT_GAMES = ["{3|-1}", "+-2 + *", "{4|{2|-2}}", "{{5|3}|{-1|-3}}", "1/2 + ^*"];
+
+function looksLikeGame(text) {
+  // braces, bars, stars, ± or +-, fractions, a leading minus, an up (^ not after a digit: 3^3
+  // is a row) or a down (v)
+  // (a graph's JSON, with quotes and brackets, is not a game)
+  if (/["[\]]/.test(text)) return false;
+  return /[{}|*±↑↓⇑⇓]|\+-|\d\/\d|^\s*-|(^|[^0-9\s])\^|(^|\s)\^|(^|[\s+{|])v($|[\s*^0-9+|}])/.test(text);
+}
+
+async function showGame(text, remember = true) {
+  state.cgsuite = text.trim();
+  updateHash();
+  await refreshGameValue(state.cgsuite);
+  if (remember) $("value-card").scrollIntoView({ block: "nearest" });
+}
+
+async function refreshGameValue(game) {
+  const card = $("value-card");
+  card.hidden = false;
+  $("value-text").value = game;
+  const box = $("value-out");
+  const request = (state.valueRequest || 0) + 1;
+  state.valueRequest = request;
+  box.setAttribute("aria-busy", "true");
+  try {
+    const v = await api("GET", "/api/value", { game });
+    if (request !== state.valueRequest) return;
+    renderValue(v);
+  } catch (error) {
+    if (request !== state.valueRequest) return;
+    card.dataset.text = game;
+    box.replaceChildren(el("p", { class: "value-error", text: `the game '${shortRow(game, 60)}' cannot be read: ${error.message}` }));
+  } finally {
+    box.removeAttribute("aria-busy");
+  }
+}
+
+function renderGameExamples() {
+  $("game-examples").replaceChildren(el("span", { class: "muted", text: "Games in CGSuite notation: " }),
+    ...HOT_GAMES.map((game) => el("button", { type: "button", class: "example", title: `the value and thermograph of ${game}`, onclick: () => showGame(game) }, game)));
+}
+
 function formNode(form, extra = "") {
-  if (form.value === null) return el("span", { class: "muted", text: `(a canonical form of ${form.value_length} characters: too long to show; endnim value prints it)` });
+  if (form.value === null) {
+    const whole = extra.includes("main") ? el("button", { type: "button", id: "value-whole", title: "ask for the whole canonical form (max_length=0)", onclick: () => { state.wholeValue = true; refreshValue($("value-text").value); } }, "show it anyway") : null;
+    return el("span", { class: "muted long-form" }, `(a canonical form of ${bigCount(form.value_length)} characters: too long to show; endnim value --max-length 0 prints it) `, whole);
+  }
   const copy = el("button", { type: "button", class: "copy", title: "Copy the CGSuite form", text: "copy", onclick: () => copyText(form.value_ascii, copy) });
   return el("span", { class: `form${extra}` },
     el("span", { class: "unicode", text: form.value }),
@@ -1159,7 +1367,10 @@ function renderValue(v) {
     ["mean", el("span", { id: "mean", text: v.is_number ? `${v.mean} (a number)` : v.mean })],
     ["temperature", el("span", {}, el("span", { id: "temperature", text: v.temperature }),
       el("span", { class: "muted", text: v.is_number ? " cold: a number" : Number(v.temperature.split("/")[0]) > 0 ? " hot: moving first is worth about this much" : " infinitesimally close to its mean" }))],
-    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" }) : el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced })],
+    ["reduced", v.reduced === null ? el("span", { class: "muted", text: "too long to show" })
+      : el("span", {}, v.reduced_unicode && v.reduced_unicode !== v.reduced
+        ? el("span", { id: "reduced-unicode", class: "unicode", title: "reduced canonical form (infinitesimals removed)", text: `${v.reduced_unicode} ` }) : null,
+        el("code", { id: "reduced", class: "ascii", title: "reduced canonical form (infinitesimals removed), CGSuite notation", text: v.reduced }))],
     ["atomic weight", v.atomic_weight === null
       ? el("span", { id: "atomic-weight", class: "muted", "data-none": "true", text: "none: the value is not all-small" })
       : el("span", {}, el("span", { id: "atomic-weight", text: v.atomic_weight }),
@@ -1178,10 +1389,12 @@ function renderValue(v) {
     parts.push(el("p", { class: "cgsuite-export" }, el("code", { id: "cgsuite-expression", class: "ascii", text: v.cgsuite }), " ", copy));
   }
   if (v.thermograph_svg) {
-    parts.push(el("figure", { class: "thermograph" },
-      el("img", { id: "thermograph", src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(v.thermograph_svg)}`,
-        alt: `thermograph: mean ${v.mean}, temperature ${v.temperature}`, width: "360", height: "240" }),
-      el("figcaption", { class: "muted", text: "Thermograph: left wall blue, right wall red, the mast grey (temperature upwards, Left’s side on the left)." })));
+    // drawn inline (the server's SVG, its text escaped there): value ticks, temperatures, the
+    // mast's top and both stops can be read and found
+    const drawing = new DOMParser().parseFromString(v.thermograph_svg, "image/svg+xml").documentElement;
+    drawing.setAttribute("id", "thermograph");
+    parts.push(el("figure", { class: "thermograph" }, document.importNode(drawing, true),
+      el("figcaption", { class: "muted", text: "Thermograph: value along the bottom (Left’s side on the left), temperature t upwards; left wall blue, right wall red, the mast grey up from the temperature, its top the mean." })));
   }
   if (v.summands.length > 1) {
     parts.push(el("h3", { text: "Summands" }), el("ul", { class: "summands" },
@@ -1190,7 +1403,17 @@ function renderValue(v) {
         el("span", { class: "muted", text: ` mean ${s.mean}, temperature ${s.temperature}` }),
         i === v.hottest ? el("strong", { text: " ← hottest: move here first" }) : null))));
   }
-  if (v.options) {
+  if (v.options && v.games) {  // a game in CGSuite's notation: each option a link to its value
+    for (const [side, title] of [["L", "Left’s options"], ["R", "Right’s options"]]) {
+      const options = v.options[side] || [];
+      parts.push(el("h3", { text: `${title}: ${options.length}` }));
+      if (!options.length) continue;
+      parts.push(el("ul", { class: "options", "data-side": side },
+        ...options.map((o) => el("li", {}, o.value_ascii === null ? formNode(o)
+          : el("button", { type: "button", class: "example", title: `the value of ${o.value_ascii}`, onclick: () => showGame(o.value_ascii) }, o.value_ascii),
+        o.value !== null && o.value !== o.value_ascii ? el("span", { class: "muted", text: ` = ${o.value}` }) : null))));
+    }
+  } else if (v.options) {
     const titles = graphView
       ? [["L", "Left’s options (along L and G edges)"], ["R", "Right’s options (along R and G edges)"]]
       : [["L", "Left’s options (first pile)"], ["R", "Right’s options (last pile)"]];
@@ -1206,7 +1429,8 @@ function renderValue(v) {
   const info = state.variants[state.variant];
   // the rule set's own title and source (a paper only where its rules are that paper's)
   const cited = info && info.source ? ` (${info.source})` : "";
-  const rules = `${info ? info.title : state.variant}${cited}, as endnim value -v ${state.variant}`;
+  const rules = v.games ? "games in CGSuite’s notation, as endnim value --game"
+    : `${info ? info.title : state.variant}${cited}, as endnim value -v ${state.variant}`;
   parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite. Two positions joined by + are added (G + H) and compared (G ≥ H).` }));
   $("value-out").replaceChildren(...parts);
 }
@@ -1246,10 +1470,15 @@ function tableGeometry(t) {
   const cell = Math.max(2, Math.min(30, Math.floor(540 / Math.max(n, m))));
   // phase diagrams as in the paper and `endnim phase` (a upward); other tables as `endnim table
   // --png` draws them (a downward)
-  const up = t.kind === "outcome" && Boolean(t.middle_text);
+  const up = t.kind === "outcome"; // with w empty too (the docs, the paper)
   const left = 44;
   const top = 40;
   return { n, m, cell, up, left, top, rowY: (x) => top + (up ? n - 1 - x : x) * cell };
+}
+
+function cellRow(t, x) {
+  // a click on a cell of a Grundy table also shows its row x·w·b (research.js)
+  if (t.kind === "grundy" && x > 0 && window.showRow) window.showRow(String(x), t.middle_text || "");
 }
 
 function cellPiles(t, x, y) {
@@ -1339,6 +1568,7 @@ function renderTableCanvas(t, largest) {
     if (!cell || state.game) return;
     const piles = cellPiles(t, cell[0], cell[1]);
     if (piles.length) setPosition(piles);
+    cellRow(t, cell[0]);
   });
   canvas.setAttribute("aria-label", `table of ${t.rows + 1} × ${t.cols + 1} values; hover for a value, click to analyse`);
   $("table").replaceChildren(canvas);
@@ -1347,7 +1577,11 @@ function renderTableCanvas(t, largest) {
 
 // ------------------------------------------------------------------ wiring
 function hashOf(variant, position) {
-  return "#" + new URLSearchParams({ variant, position }).toString();
+  const params = new URLSearchParams({ variant, position });
+  const rules = endnimRules.textOf(variant); // a rule set typed as TOML: the link carries it
+  if (rules !== null) params.set("rules", rules);
+  if (state.cgsuite !== null) params.set("cgsuite", state.cgsuite); // a game in the value card
+  return "#" + params.toString();
 }
 
 function historyDepth() {
@@ -1363,26 +1597,41 @@ function updateHash() {
   // browser's history, so that back and forward move through positions; the moves of a game
   // replace it (Undo steps back through a game). The page's Back button walks this same
   // history (window.history.back()), so the two backs never disagree.
+  if (state.game) {
+    const hash = gameHash(state.game, state.view);
+    if (window.location.hash !== hash) {
+      if (!state.linked || state.following) window.history.replaceState({ depth: historyDepth() }, "", hash);
+      else window.history.pushState({ depth: historyDepth() + 1 }, "", hash);
+    }
+    state.depth = historyDepth();
+    $("back").disabled = !canGoBack();
+    return;
+  }
   const hash = hashOf(state.variant, positionText());
   if (window.location.hash === hash) return;
-  if (state.game || !state.linked || state.following) {
+  if (!state.linked || state.following) {
     window.history.replaceState({ depth: historyDepth() }, "", hash);
   } else {
     window.history.pushState({ depth: historyDepth() + 1 }, "", hash);
   }
   state.depth = historyDepth();
-  $("back").disabled = Boolean(state.game) || !canGoBack();
+  $("back").disabled = !canGoBack();
 }
 
 function linkTarget() {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  return { variant: params.get("variant"), position: params.get("position") };
+  return {
+    variant: params.get("variant"), position: params.get("position"), rules: params.get("rules"),
+    game: gameOfLink(params), cgsuite: params.get("cgsuite"),
+  };
 }
 
 async function applyLink(target, remember) {
   // Show what a link names; what cannot be shown is said in a message above the page (and the
   // address then names what is shown), never silently replaced.
   const problems = [];
+  target = await endnimRules.restore(target, problems); // rules.js: a link's own rule set
+  state.cgsuite = target.cgsuite || null; // a game in CGSuite's notation in the value card
   // A link without a variant names End-Nim, wherever it is followed: the same link, the same page.
   const wanted = target.variant === null ? DEFAULT_VARIANT : target.variant;
   if (!state.variants[wanted]) {
@@ -1412,6 +1661,8 @@ async function applyLink(target, remember) {
     await refresh();
     if (state.table || !state.linked) await drawTable();
   }
+  if (state.cgsuite !== null) await showGame(state.cgsuite, false);
+  else if (!isPartizan()) $("value-card").hidden = true;
   if (problems.length) {
     const title = state.variants[state.variant].title;
     problems.push(`showing ${title}, ${isGraphView() ? "the graph drawn" : shortRow(positionText(), 60) || "the empty row"}, instead`);
@@ -1431,9 +1682,16 @@ async function followLink() {
   if (window.history.state === null) window.history.replaceState({ depth: state.depth + 1 }, "", window.location.hash);
   state.depth = historyDepth();
   const hash = window.location.hash;
-  if (hash === hashOf(state.variant, positionText()) || hash === state.following) return;
+  if (hash === state.following) return;
+  if (!state.game && hash === hashOf(state.variant, positionText())) return;
+  if (state.game && hash === gameHash(state.game, state.view)) return;
   state.following = hash;
   try {
+    const target = linkTarget();
+    if (target.game && state.variants[target.variant]) {
+      await followGame(target);
+      return;
+    }
     if (state.game) {
       state.game = null;
       state.redo = [];
@@ -1447,8 +1705,20 @@ async function followLink() {
   }
 }
 
+async function followGame(target) {
+  // Back, Forward or a link into a game: its position, the game kept (or played again)
+  try {
+    if (state.variant !== target.variant) { state.variant = target.variant; syncVariantOptions(); }
+    await showRecord(target.variant, target.game);
+    showError("", "link-error");
+  } catch (error) {
+    showError(`this link's game cannot be played again: ${error.message}`, "link-error");
+  }
+}
+
 function syncVariantOptions() {
   $("side-options").hidden = !isPartizan();
+  if (window.syncRowCard) window.syncRowCard(); // research.js: rows of impartial rule sets
   $("variant").value = state.variant;
   const graphView = isGraphView();
   $("table-card").hidden = graphView;
@@ -1504,7 +1774,12 @@ async function start() {
       $("position-text").value = positionText();
       return;
     }
-    if (isGraphView()) { loadGraphText($("position-text").value); return; }
+    if (looksLikeGame($("position-text").value)) {
+      showGame($("position-text").value);
+      $("position-text").value = positionText();
+      return;
+    }
+    if (isGraphView()) { loadGraphText($("position-text").value, state.variant, true, true); return; }
     try {
       setPosition(await parseRow($("position-text").value));
     } catch (error) {
@@ -1517,8 +1792,9 @@ async function start() {
     playMove($("move-text").value.trim());
   });
   $("back").addEventListener("click", () => {
-    // the browser's own history, which its back button walks too (followLink shows the entry)
-    if (canGoBack() && !state.game) window.history.back();
+    // the browser's own history, which its back button walks too (followLink shows the entry;
+    // during a game: the game's previous position)
+    if (canGoBack()) window.history.back();
   });
   $("random").addEventListener("click", () => {
     if (isGraphView()) { randomGraphPreset(); return; }
@@ -1528,7 +1804,10 @@ async function start() {
   $("show-values").addEventListener("change", () => { renderMoves(); refreshValue(); });
   $("value-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    refreshValue($("value-text").value);
+    const text = $("value-text").value;
+    if (looksLikeGame(text)) { showGame(text); return; }
+    if (state.cgsuite !== null) { state.cgsuite = null; updateHash(); }
+    refreshValue(text);
   });
   $("skill").addEventListener("input", () => { $("skill-value").textContent = skillText($("skill").value); });
   $("new-game").addEventListener("click", newGame);
@@ -1543,7 +1822,13 @@ async function start() {
   });
   wireGraphView();
   renderGame();
-  await applyLink(linkTarget(), false);
+  renderGameExamples();
+  const target = linkTarget();
+  await applyLink(target, false);
+  if (target.game && state.variants[target.variant]) {
+    state.following = window.location.hash; // the record is played again: not a new entry
+    try { await followGame(target); } finally { state.following = null; }
+  }
   window.history.replaceState({ depth: historyDepth() }, "", window.location.hash);
   state.depth = historyDepth();
   state.linked = true;

@@ -292,8 +292,9 @@ function setGraph(graph, layout, remember = true) {
   refresh();
 }
 
-async function loadGraphText(text, variant = state.variant, remember = true) {
-  // Any notation the rule set reads, drawn with a fresh layout.
+async function loadGraphText(text, variant = state.variant, remember = true, typed = false) {
+  // Any notation the rule set reads, drawn with a fresh layout (typed in the box: the box keeps
+  // the notation, not the graph's long JSON).
   const version = state.graphVersion;
   try {
     const read = await api("GET", "/api/position", { variant, position: text });
@@ -303,6 +304,7 @@ async function loadGraphText(text, variant = state.variant, remember = true) {
       graphText(plainGraph(state.graph)) === graphText(plainGraph(graph))
       ? state.layout : layoutGraph(graph, text);
     state.selected = null;
+    state.graphTyped = typed ? { json: graphText(graph), text: text.trim() } : null;
     setGraph(graph, layout, remember);
     state.graphError = null;
     return true;
@@ -361,11 +363,38 @@ function joinVertices(u, v) {
     renderGraphView();
     return;
   }
+  const path = isTreeRules() ? pathBetween(state.graph, u, v) : null;
+  if (path) {
+    // a tree has no cycle: refuse the edge here, naming it, and keep the tree as it was (the
+    // server would blame another edge of the cycle, and the refused graph would stay shown)
+    state.pendingEdge = null;
+    showError(`edge (${Math.min(u, v)}, ${Math.max(u, v)}) closes a cycle with the path ${path.join("–")}: ` +
+      "a tree has none (depot and depot-partizan take graphs with cycles)");
+    renderGraphView();
+    return;
+  }
   editGraph((graph) => {
     graph.edges.push([u, v]);
     if (graph.colours) graph.colours.push("G");
     state.selected = { kind: "vertex", index: v };
   });
+}
+
+function pathBetween(graph, u, v) {
+  // the vertices of a path from u to v (breadth first), or null when they are not joined
+  const adjacent = neighbours(graph);
+  const before = new Array(graph.labels.length).fill(-1);
+  before[u] = u;
+  const queue = [u];
+  for (let i = 0; i < queue.length; i += 1) {
+    for (const w of adjacent[queue[i]]) {
+      if (before[w] === -1) { before[w] = queue[i]; queue.push(w); }
+    }
+  }
+  if (before[v] === -1) return null;
+  const path = [v];
+  while (path[path.length - 1] !== u) path.push(before[path[path.length - 1]]);
+  return path.reverse();
 }
 
 function removeSelected() {
