@@ -329,8 +329,9 @@ def inherits_theory(rules: RuleSet[Any, Any]) -> bool:
 
 
 def _built_in(cls: type) -> bool:
-    """Whether ``cls`` is one of endnim's own rule sets (whose sources cite the papers)."""
-    return cls.__module__.startswith(("endnim.variants.", "endnim.graphs."))
+    """Whether ``cls`` is one of endnim's own named rule sets (whose sources cite the papers),
+    not a base class of them (a rule set written as data, a stand-in)."""
+    return "name" in vars(cls) and cls.__module__.startswith(("endnim.variants.", "endnim.graphs."))
 
 
 def source_of(rules: RuleSet[Any, Any]) -> str:
@@ -348,10 +349,9 @@ def source_of(rules: RuleSet[Any, Any]) -> str:
     'Albert & Nowakowski, The game of End-Nim (2001), §3'
     """
     owner = _owner(rules, "source")
-    built_in = owner is not None and owner.__module__.startswith(
-        ("endnim.variants.", "endnim.graphs.")
-    )
-    if owner is None or not built_in or not rules.source or not changed_hooks(rules, owner):
+    if owner is None or not _built_in(owner) or not rules.source:
+        return rules.source
+    if not changed_hooks(rules, owner):
         return rules.source
     title = getattr(owner, "title", owner.__name__)
     return f"a relative of {title} (its own rules: no paper states them)"

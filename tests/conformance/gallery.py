@@ -104,6 +104,8 @@ class Entry:
 
     @property
     def name(self) -> str:
+        if self.spec.endswith(".toml"):
+            return Path(self.spec).name
         return self.spec.rsplit(":", 1)[1]
 
 
@@ -164,6 +166,29 @@ ENTRIES = [
         f"{GALLERY / 'odd_leaves.py'}:OddLeaves",
         "graph",
         Model(_odd_leaves_path, True),
+    ),
+    # the TOML twins (rule sets written as data, compiled onto the engine): the same models
+    Entry(
+        str(EXAMPLES / "capped.toml"),
+        "impartial row, compiled engine",
+        Model(_row_game(_both, lambda r, pl, p, s: p - s <= 3), True),
+    ),
+    Entry(
+        str(EXAMPLES / "subtraction.toml"),
+        "impartial row, compiled engine",
+        Model(_row_game(_both, lambda r, pl, p, s: p - s in (1, 2, 4)), True),
+    ),
+    Entry(
+        str(EXAMPLES / "right_capped.toml"),
+        "partizan row, all-small",
+        Model(_row_game(_own_end, lambda r, pl, p, s: pl == "L" or p - s <= 2), False),
+        one="4 1 5",
+    ),
+    Entry(
+        str(EXAMPLES / "left_clears.toml"),
+        "partizan row, not all-small",
+        Model(_row_game(_own_end, lambda r, pl, p, s: pl == "L" or s > 0), False),
+        one="1 2 1",
     ),
     Entry(f"{GALLERY / 'broken.py'}:NeverTerminal", "loopy or never terminal", None),
     Entry(f"{GALLERY / 'broken.py'}:SelfLoop", "loopy or never terminal", None),
