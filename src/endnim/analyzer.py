@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from endnim.errors import BudgetError, EndNimError, VariantError
+from endnim.errors import BudgetError, EndNimError, RuleSetError, VariantError
 from endnim.parts import splits
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, error_label
 from endnim.strategies import STRATEGIES
 from endnim.strategies.base import Request, Strategy
 from endnim.strategies.compiled_trees import applies as compiled_trees_apply
@@ -192,6 +192,21 @@ class Plan:
         raise AssertionError("a plan has a strategy that decides")  # pragma: no cover
 
 
+def _theory_not_inherited(rules: RuleSet[Any, Any]) -> str:
+    """`` (it changes ...'s rules: ...)`` for a relative that inherits a built-in's theory but
+    not its game, else ``""``."""
+    from endnim.ruleset import changed_hooks, inherits_theory
+
+    if inherits_theory(rules):
+        return ""
+    for klass in type(rules).__mro__:
+        if "theory" in vars(klass) and klass.__module__.startswith("endnim.variants."):
+            hooks = ", ".join(changed_hooks(rules, klass))
+            title = getattr(klass, "title", klass.__name__)
+            return f" (it changes {title}'s rules ({hooks}): that theory is not its)"
+    return ""
+
+
 def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
     """The plan of :func:`analyze` for ``rules`` and ``method``: which strategy decides, which
     is asked next when it is over budget, which fill in the rest.
@@ -217,9 +232,13 @@ def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
                 f"{rules.title} has no closed-form theory: use the method {others}",
                 cli_hint=f"--method {others}",
             )
-        why = f"{rules.title} has no closed-form theory"
+        why = f"{rules.title} has no closed-form theory" + _theory_not_inherited(rules)
         return Plan(rules, (exact, STRATEGY["engine"]), why=why)
-    assert isinstance(rules, Variant), "a closed-form theory is for row rule sets"
+    if not isinstance(rules, Variant):  # a user's game on other positions that names a theory
+        raise RuleSetError(
+            f"{error_label(rules)}: theory() gave a closed-form theory, which endnim's theories "
+            "(row games) cannot answer for a game that is not a row game (return None from it)"
+        )
     if method == "theory":
         return Plan(rules, (STRATEGY["theory"],))
     return Plan(rules, (STRATEGY["theory"],), (STRATEGY["search"], STRATEGY["engine"]))

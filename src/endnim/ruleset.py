@@ -243,3 +243,115 @@ def has(subject: str) -> str:
 
 def _clip(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+RULE_HOOKS: tuple[str, ...] = (
+    "impartial",
+    "convention",
+    "reversible",
+    "ends",
+    "is_terminal",
+    "terminal_value",
+    "allows",
+    "allows_take",
+    "allows_take_table",
+    "raw_options",
+    "options",
+    "children",
+    "moves",
+    "play",
+    "components",
+)
+"""The hooks and facts that say what the game is: a class that changes one of them plays
+another game than the class it inherits from, and no theorem of that class's paper holds of it
+unproved."""
+
+
+def _owner(rules: RuleSet[Any, Any], attribute: str) -> type | None:
+    """The class of ``rules`` that defines ``attribute`` (a checking subclass made by the guard
+    of a user's rule set, which only wraps the user's own hooks, is looked through)."""
+    for klass in type(rules).__mro__:
+        if "rules_spec" in vars(klass):
+            continue
+        if attribute in vars(klass):
+            return klass
+    return None
+
+
+def changed_hooks(rules: RuleSet[Any, Any], ancestor: type) -> list[str]:
+    """The hooks of :data:`RULE_HOOKS` in which ``rules`` differs from its ``ancestor`` class
+    (empty: it plays ``ancestor``'s game, under another name perhaps).
+
+    >>> from endnim.variants import EndNim
+    >>> class TakeOne(EndNim):
+    ...     name = "doc-take-one"
+    ...     def allows_take(self, pile, size): return size == pile - 1
+    >>> changed_hooks(TakeOne(), EndNim), changed_hooks(EndNim(), EndNim)
+    (['allows_take'], [])
+    """
+    if not isinstance(rules, ancestor):
+        return list(RULE_HOOKS)
+    return [h for h in RULE_HOOKS if _definition(rules, h) != getattr(ancestor, h, None)]
+
+
+def _definition(rules: RuleSet[Any, Any], attribute: str) -> Any:
+    """``attribute`` as the classes of ``rules`` define it, the guard's wrappers looked through."""
+    owner = _owner(rules, attribute)
+    return None if owner is None else vars(owner)[attribute]
+
+
+def plays_as(rules: RuleSet[Any, Any], ancestor: type) -> bool:
+    """Whether ``rules`` is ``ancestor``'s game itself: an instance of it that changes none of
+    its rule hooks. A paper's theorem about ``ancestor`` holds of ``rules`` only then.
+
+    >>> from endnim.variants import get_variant, EndNim, MisereEndNim
+    >>> plays_as(get_variant("misere"), MisereEndNim), plays_as(get_variant("misere"), EndNim)
+    (True, False)
+    """
+    return isinstance(rules, ancestor) and not changed_hooks(rules, ancestor)
+
+
+def inherits_theory(rules: RuleSet[Any, Any]) -> bool:
+    """Whether the class whose ``theory()`` ``rules`` uses plays the game ``rules`` plays: False
+    for a relative that inherits a built-in rule set's theory but changes its rules (then the
+    theory, a theorem about the other game, must not answer; :meth:`RuleSet.theory` of the
+    built-ins asks this).
+
+    >>> from endnim.variants import PartizanEndNim, get_variant
+    >>> class OddLone(PartizanEndNim):
+    ...     name = "doc-odd-lone"
+    ...     def ends(self, piles, player=None): return () if player == "R" else ("L",)
+    >>> inherits_theory(OddLone()), inherits_theory(get_variant("partizan"))
+    (False, True)
+    """
+    owner = _owner(rules, "theory")
+    return owner is None or not changed_hooks(rules, owner)
+
+
+def _built_in(cls: type) -> bool:
+    """Whether ``cls`` is one of endnim's own named rule sets (whose sources cite the papers),
+    not a base class of them (a rule set written as data, a stand-in)."""
+    return "name" in vars(cls) and cls.__module__.startswith(("endnim.variants.", "endnim.graphs."))
+
+
+def source_of(rules: RuleSet[Any, Any]) -> str:
+    """Where the rules of ``rules`` are stated, as it says; but a relative that inherits a
+    built-in's ``source`` (a paper) while changing its rules cites no paper: it is named as a
+    relative of that game instead.
+
+    >>> from endnim.variants import PartizanEndNim, get_variant
+    >>> class OddLone(PartizanEndNim):
+    ...     name = "doc-odd-lone"
+    ...     def ends(self, piles, player=None): return () if player == "R" else ("L",)
+    >>> source_of(OddLone())
+    'a relative of partizan End-Nim (its own rules: no paper states them)'
+    >>> source_of(get_variant("partizan"))
+    'Albert & Nowakowski, The game of End-Nim (2001), §3'
+    """
+    owner = _owner(rules, "source")
+    if owner is None or not _built_in(owner) or not rules.source:
+        return rules.source
+    if not changed_hooks(rules, owner):
+        return rules.source
+    title = getattr(owner, "title", owner.__name__)
+    return f"a relative of {title} (its own rules: no paper states them)"

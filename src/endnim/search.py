@@ -255,6 +255,12 @@ class Solver:
 
         def combine(node: Any, values: list[PartizanValue]) -> PartizanValue:
             split = left_count.pop(id(node))
+            if not values and variant.is_terminal(node) and variant.terminal_value(node):
+                raise RuleSetError(
+                    f"{error_label(variant)}: terminal_value() says the player to move wins at "
+                    "a terminal position, but a partizan game is played under normal play here "
+                    "(the player with no move loses): partizan misère play is not supported"
+                )
             left_values, right_values = values[:split], values[split:]
             # Left moving first wins iff some Left option is lost by Right moving first.
             left_wins = [v for v in left_values if not v.right_wins_first]

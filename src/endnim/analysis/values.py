@@ -337,7 +337,10 @@ class Value:
             return "games in CGSuite notation"
         if self.row:
             return "partizan End-Nim, Albert–Nowakowski (2001) §3"
-        return f"{self.rules.title}, {self.rules.source}"
+        from endnim.ruleset import source_of
+
+        source = source_of(self.rules)
+        return f"{self.rules.title}, {source}" if source else self.rules.title
 
     def _repr_svg_(self) -> str:
         """Notebook display: the thermograph of the sum."""

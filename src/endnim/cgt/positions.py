@@ -24,9 +24,9 @@ from endnim.cgt.arithmetic import add
 from endnim.cgt.canonical import game
 from endnim.cgt.game import CORE, ZERO, Game, intern_ids
 from endnim.cgt.order import outcome
-from endnim.errors import BudgetError, VariantError
+from endnim.errors import BudgetError, RuleSetError, VariantError
 from endnim.position import Position
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, error_label
 from endnim.search import (
     WORK_PER_STATE,
     LoopError,
@@ -278,6 +278,12 @@ def _ruleset_value(
         if progress is not None and not done & 1023:
             progress(done, states)
         split = lefts_count.pop(key(node))
+        if not values and rules.is_terminal(node) and rules.terminal_value(node):
+            raise RuleSetError(
+                f"{error_label(rules)}: terminal_value() says the player to move wins at a "
+                "terminal position, but canonical forms are of normal play (the player with no "
+                "move loses): partizan misère play is not supported"
+            )
         return game(values[:split], values[split:])
 
     expand = children_of if estimate is not None else bounded_expansion(rules, children_of, limit)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -45,13 +46,82 @@ def check_rules(
     """
     from endnim.variants.checker import check_rules as run_checks
 
-    report = run_checks(spec, max_piles=max_piles, max_pile=max_pile, starts=starts)
+    report = run_checks(
+        spec,
+        max_piles=max_piles,
+        max_pile=max_pile,
+        starts=starts,
+        job="endnim.commands.check_rules:exercise_and_analyse",
+    )
+    if report.ok and spec.strip().lower().endswith(".toml"):  # data, checked in this process
+        from endnim.variants import load_rules
+        from endnim.variants.checker import RulesReport
+
+        data = report.to_json()
+        _analyse(data, load_rules(spec), max_piles, max_pile, starts)
+        report = RulesReport.from_json(data)
+        report.label = str(data["label"])
     if as_json:
         click.echo(json.dumps(report.to_json()))
     else:
         _print(report)
     if not report.ok:
         raise SystemExit(1)
+
+
+ANALYSED = 200
+"""Positions ``check-rules`` also analyses as ``endnim analyze`` does (the same plan,
+strategies, thresholds and winning moves), so that a rule set that crashes a command cannot
+pass the check (issue 39)."""
+
+
+def exercise_and_analyse(
+    spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...], skip: tuple[str, ...]
+) -> dict[str, Any]:
+    """The hooks' checks, then, if they found nothing, ``endnim analyze`` of the first
+    :data:`ANALYSED` positions (a job of the checking worker): an error that is not a
+    one-line refusal is a finding naming the command and the position."""
+    from endnim.variants import load_rules
+    from endnim.variants.checker import exercise
+
+    data = exercise(spec, max_piles, max_pile, starts, skip)
+    if not data.get("findings"):
+        _analyse(data, load_rules(spec), max_piles, max_pile, starts)
+    return data
+
+
+def _analyse(
+    data: dict[str, Any],
+    rules: Any,
+    max_piles: int,
+    max_pile: int,
+    starts: tuple[str, ...],
+) -> None:
+    """``endnim analyze`` of the first :data:`ANALYSED` start positions, a failure that is not
+    a one-line refusal added to the report ``data`` as a finding."""
+    from endnim.analyzer import analyze
+    from endnim.errors import EndNimError
+    from endnim.variants.checker import start_positions
+
+    for position in start_positions(rules, max_piles, max_pile, starts)[:ANALYSED]:
+        try:
+            analysis = analyze(position, rules)
+            analysis.to_json()  # what --json, --batch and the API print
+            analysis.move_summary()  # what the table and the page print
+        except EndNimError:
+            continue  # a one-line refusal is an answer (over a budget, not for this game, ...)
+        except Exception as error:  # the command would crash: endnim's fault or the rules'
+            shown = " ".join(rules.format_position(position).split())[:60]
+            data["findings"].append(
+                {
+                    "kind": "analyze fails",
+                    "hook": "analyze",
+                    "detail": f"endnim analyze {shown!r} fails: {type(error).__name__}: "
+                    + " ".join(str(error).split())[:200],
+                }
+            )
+            data["ok"] = False
+            break
 
 
 def _print(report: object) -> None:

@@ -20,14 +20,16 @@ def rules_info(spec: str, as_json: bool) -> None:
     """
     from endnim.engine.served import compiled_path
     from endnim.indexed import serves
+    from endnim.ruleset import inherits_theory
     from endnim.variants import Variant, get_variant, load_rules
     from endnim.variants.guarded import label_of, user_hooks
 
     data = spec.strip().lower().endswith(".toml")  # a rule set written as data
     rules = load_rules(spec) if ":" in spec or data else get_variant(spec)
     path = compiled_path(rules)
-    hooks = user_hooks(type(rules))
+    hooks = [h for h in user_hooks(type(rules)) if not _endnim_wrote(type(rules), h)]
     theory = rules.theory() is not None
+    lost = None if theory or inherits_theory(rules) else _theory_owner(rules)
     # a row rule set the engine does not serve: its tables and sweeps by the indexed search
     indexed = path.path == "none" and isinstance(rules, Variant) and serves(rules)
     if as_json:
@@ -36,6 +38,7 @@ def rules_info(spec: str, as_json: bool) -> None:
             "title": rules.title,
             "hooks": hooks,
             "theory": theory,
+            "theory_not_inherited": lost,
             "compiled": path.to_json(),
             "indexed_search": indexed,
         }
@@ -56,3 +59,35 @@ def rules_info(spec: str, as_json: bool) -> None:
         + ("a closed-form theory answers at any size" if theory else "none (auto: exact search")
         + ("" if theory else ", then the engine beyond it)" if path.path != "none" else ")")
     )
+    if lost is not None:
+        click.echo(
+            f"  ({lost}'s theory is not used: the rule set changes its rules "
+            f"({', '.join(_changed(rules))}), so that paper's theorems are not its own)"
+        )
+
+
+def _endnim_wrote(cls: type, hook: str) -> bool:
+    """Whether endnim's own class (a built-in rule set the user's inherits from) wrote ``hook``."""
+    for klass in cls.__mro__:
+        if "rules_spec" in vars(klass):
+            continue
+        if hook in vars(klass):
+            return klass.__module__.startswith("endnim.")
+    return False
+
+
+def _theory_owner(rules: object) -> str | None:
+    """The title of the built-in rule set whose ``theory()`` a relative inherits, or ``None``."""
+    for klass in type(rules).__mro__:
+        if "theory" in vars(klass) and klass.__module__.startswith("endnim.variants."):
+            return str(getattr(klass, "title", klass.__name__))
+    return None
+
+
+def _changed(rules: object) -> list[str]:
+    from endnim.ruleset import changed_hooks
+
+    for klass in type(rules).__mro__:
+        if "theory" in vars(klass) and klass.__module__.startswith("endnim.variants."):
+            return changed_hooks(rules, klass)  # type: ignore[arg-type]
+    return []

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import click
 
-from endnim.commands.common import rules_file_option
 from endnim.web.compute import DEFAULT_TIMEOUT
 
 
 @click.command()
-@rules_file_option(
-    "Load your own rule set from a file and offer it on the page and the API (user code is "
-    "loaded only from here, never from a web request; it runs in sandboxed worker processes, "
-    "never in the server; a FILE.toml rule set is data, read by the server itself).",
-    defer=True,
+@click.option(
+    "--rules",
+    "rules_specs",
+    metavar="PATH.py:CLASS|FILE.toml",
+    multiple=True,
+    help="Load your own rule set from a file and offer it on the page and the API (repeat to "
+    "serve several; user code is loaded only from here, never from a web request; it runs in "
+    "sandboxed worker processes, never in the server; a FILE.toml rule set is data, read by "
+    "the server itself). A name one of them shares with another or with a built-in rule set "
+    "is refused at start-up.",
 )
 @click.option(
     "--host",
@@ -40,10 +44,12 @@ from endnim.web.compute import DEFAULT_TIMEOUT
 @click.option(
     "--trust-rules",
     is_flag=True,
-    help="Run the --rules file even where no sandbox (bubblewrap) can confine it: only for "
+    help="Run the --rules files even where no sandbox (bubblewrap) can confine them: only for "
     "your own code.",
 )
-def serve(host: str, port: int, timeout: float, trust_rules: bool) -> None:
+def serve(
+    rules_specs: tuple[str, ...], host: str, port: int, timeout: float, trust_rules: bool
+) -> None:
     """Run the web workbench: edit a position, see every move valued, play the computer.
 
     The page needs no internet access; its JSON API is described at /api/openapi.json.
@@ -58,29 +64,21 @@ def serve(host: str, port: int, timeout: float, trust_rules: bool) -> None:
     click.echo(f"endnim workbench: {url}  (API schema: {url}api/openapi.json; Ctrl+C stops)")
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: anyone who can reach it can use it", err=True)
-    from endnim.commands.common import rules_spec_given
     from endnim.web.sandbox import Sandbox
 
-    spec = rules_spec_given()  # users' own code: loaded by the sandbox's workers, never here
-    if spec is not None and spec.strip().lower().endswith(".toml"):
-        from endnim.variants import load_rules
-
-        load_rules(spec)  # a rule set written as data runs no code: read here, no sandbox
-        spec = None
-    if spec is not None and trust_rules:
+    specs = list(dict.fromkeys(rules_specs))
+    _load_data_rules([spec for spec in specs if _is_toml(spec)])  # data: read here, no sandbox
+    code = [spec for spec in specs if not _is_toml(spec)]  # loaded by the sandbox's workers
+    if code and trust_rules:
         from endnim.supervise.launch import unavailable
 
         if unavailable() is not None:
             click.echo(
-                f"warning: {unavailable()}: the rule set runs outside a sandbox "
+                f"warning: {unavailable()}: the rule sets run outside a sandbox "
                 "(Landlock and seccomp only)",
                 err=True,
             )
-    sandbox = (
-        Sandbox(create_app, [spec], timeout=timeout, trust=trust_rules)
-        if spec is not None
-        else None
-    )
+    sandbox = Sandbox(create_app, code, timeout=timeout, trust=trust_rules) if code else None
     try:
         with WorkerPool(timeout=timeout) as pool:
             gate = ComputeGate(timeout=timeout)
@@ -92,6 +90,30 @@ def serve(host: str, port: int, timeout: float, trust_rules: bool) -> None:
             sandbox.close()
         sock.close()
     click.echo("endnim workbench stopped")
+
+
+def _is_toml(spec: str) -> bool:
+    return spec.strip().lower().endswith(".toml")
+
+
+def _load_data_rules(specs: list[str]) -> None:
+    """Read the rule sets written as data (they run no code) in the server, refusing in one
+    line a name or alias two of them share (the registry would let the second replace the
+    first; a clash with a built-in is refused by :func:`~endnim.variants.load_rules`)."""
+    from endnim.errors import RuleSetError
+    from endnim.variants import load_rules
+
+    claimed: dict[str, str] = {}
+    for spec in specs:
+        rules = load_rules(spec)
+        for key in (rules.name, *rules.aliases):
+            key = str(key).strip().lower()
+            if claimed.get(key, spec) != spec:
+                raise RuleSetError(
+                    f"serve --rules: {spec} and {claimed[key]} both answer to the name {key!r}: "
+                    "give one of them another name"
+                )
+            claimed[key] = spec
 
 
 def _finite(value: float) -> float:

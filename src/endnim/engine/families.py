@@ -132,6 +132,12 @@ def _family_of(variant: Variant) -> Family:
     else:
         if variant.ends(sample, "L") != ("L",) or variant.ends(sample, "R") != ("R",):
             raise _refusal(f"the engine has no recurrence for {variant.title}", "ends")
+        if variant.terminal_value(()):
+            raise _refusal(
+                f"the engine's partizan recurrence is normal play, and {variant.title}'s "
+                "terminal_value() says the player to move wins at the empty row",
+                "terminal_value",
+            )
         code = PARTIZAN
     _check_assumptions(variant)
     return _FAMILIES[code]
@@ -142,7 +148,15 @@ def _check_assumptions(variant: Variant) -> None:
     reversals = (False, True) if variant.reversible else (False,)
     for player in players:  # the kernels end every game at the empty row: so must the rules
         variant.raw_options((), player)  # a RuleSetError if it is not terminal yet has no pile
-    for row in ((1, 1), (2, 1, 3), (3, 2)):
+    sample = {player: variant.ends((2, 1, 3), player) for player in players}
+    for row in ((1, 1), (2, 1, 3), (3, 2), (1, 2), (4, 1, 1, 4)):
+        for player in players:
+            if variant.ends(row, player) != sample[player]:
+                raise _refusal(
+                    f"the engine cannot solve {variant.title}: its recurrences play the same "
+                    "ends in every row, and ends() changes them with the piles",
+                    "ends",
+                )
         if variant.is_terminal(row):
             raise _refusal(
                 f"the engine cannot solve {variant.title}: rows of two or more piles must not "
@@ -169,6 +183,12 @@ def _check_assumptions(variant: Variant) -> None:
             expected = {(p,) for p in sizes if p} | (
                 {()} if 0 in sizes and variant.allows(()) else set()
             )
+            if children != expected and variant.ends((pile,), player) != sample[player]:
+                raise _refusal(
+                    f"the engine cannot solve {variant.title}: a lone pile must move to "
+                    "smaller lone piles, and ends() offers a lone pile other ends than a row",
+                    "ends",
+                )
             if children != expected:
                 raise _refusal(
                     f"the engine cannot solve {variant.title}: a lone pile must move to "

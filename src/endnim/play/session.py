@@ -29,7 +29,7 @@ from endnim.play.evaluation import sum_move_count
 from endnim.play.judge import Judgement, PositionValue, judge, position_value
 from endnim.play.sum_game import SumGame, analysis_of, is_sum, sum_game
 from endnim.play.turns import TurnOptions, turn_options
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, has, verb
 from endnim.variants import Variant, get_variant
 
 Mover = Literal["human", "computer"]
@@ -172,15 +172,21 @@ class GameSession:
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended (the player to move has no move)."""
-        return self.variant.is_terminal(self.position)
+        """Whether the game has ended (the player to move has no move: the position is
+        terminal, or a partizan relative leaves that player nothing to play)."""
+        if self.variant.is_terminal(self.position):
+            return True
+        return not self.variant.impartial and not _has_move(
+            self.variant, self.position, self.side_to_move
+        )
 
     @property
     def winner(self) -> Mover | None:
         """Who won, once the game is over; ``None`` before."""
         if not self.over:
             return None
-        mover_wins = self.variant.terminal_value(self.position) != 0
+        terminal = self.variant.is_terminal(self.position)
+        mover_wins = terminal and self.variant.terminal_value(self.position) != 0
         if mover_wins:
             return self.to_move
         return "computer" if self.to_move == "human" else "human"
@@ -195,6 +201,8 @@ class GameSession:
         if not self.over:
             return None
         mover = you if self.to_move == "human" else computer
+        if not self.variant.is_terminal(self.position):  # a partizan player left no move
+            return f"{has(mover)} no move left and {verb(mover, 'loses')} (normal play)"
         return str(self.variant.ending_text(self.position, mover))
 
     # ------------------------------------------------------------------ moves
@@ -487,3 +495,20 @@ def _move_text(rules: Any, move: Any) -> str:
 
 def _opponent(side: End | None) -> str:
     return "Right" if side == "L" else "Left"
+
+
+def _has_move(rules: Any, position: Any, player: Any) -> bool:
+    """Whether ``player`` has a legal move in the non-terminal ``position`` (a partizan
+    relative may leave one player none, e.g. Right at a last pile it may not reduce). Rows
+    are asked without listing huge piles' moves: a bound of none is none, a small bound is
+    listed, a large one has a move (every pile's reduction is forbidden only by small rules)."""
+    from endnim.variants.base import Variant, move_count_bound
+
+    if isinstance(rules, Variant):
+        bound = move_count_bound(position, rules, player)
+        if bound == 0:
+            return False
+        if bound > 100_000:
+            return True
+        return bool(rules.raw_options(tuple(position), player))
+    return bool(rules.options(position, player))

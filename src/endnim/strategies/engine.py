@@ -19,7 +19,7 @@ from endnim.errors import EndNimError, VariantError
 from endnim.moves import End
 from endnim.outcome import Outcome
 from endnim.position import Position
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, plays_as
 from endnim.search import default_solver, format_count
 from endnim.strategies.base import Capability, Request
 from endnim.strategies.result import (
@@ -31,7 +31,7 @@ from endnim.strategies.result import (
     remoteness_of,
 )
 from endnim.theory import MoveRange, Reason
-from endnim.variants import Variant, get_row_variant
+from endnim.variants import PartizanEndNim, Variant
 
 
 class EngineStrategy:
@@ -193,7 +193,7 @@ def by_engine(
     thresholds = None
     if rules.impartial:
         sources["grundy"] = "engine"
-    elif type(rules) is not type(get_row_variant("partizan")):  # its thresholds: A–N's game's
+    elif not plays_as(rules, PartizanEndNim):  # the engine's thresholds: A–N's game's
         notes.append(
             "thresholds not computed: the engine's thresholds are partizan End-Nim's, and "
             f"{rules.title} changes its rules"

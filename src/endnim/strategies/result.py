@@ -98,7 +98,7 @@ class Analysis:
     def _fields(self, *, encodable: bool) -> dict[str, Any]:
         """:meth:`to_dict`; with ``encodable``, the reasons' data are not copied into plain
         JSON types but left to :func:`endnim.json_line.dumps` (the same text)."""
-        row = self.winning_move_list is None
+        row = self.winning_move_list is None or bool(self.winning_move_ranges)
         result: dict[str, Any] = {
             "position": (
                 list(self.position) if row else self.ruleset.position_to_json(self.position)

@@ -9,11 +9,11 @@ rows: the thresholds too) within its budget of states. Any rule set; the referen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from endnim.errors import BudgetError
 from endnim.moves import Move
-from endnim.position import Position
 from endnim.ruleset import RuleSet
 from endnim.search import (
     DEFAULT_BUDGET,
@@ -28,6 +28,7 @@ from endnim.strategies.result import (
     AUTO_BUDGET_ADVICE,
     AUTO_SEARCH_BUDGET,
     AUTO_SEARCH_WORK,
+    THRESHOLD_NAMES,
     Analysis,
     merge_ranges,
     remoteness_of,
@@ -153,13 +154,20 @@ def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) ->
         sources["grundy"] = "search"
     elif isinstance(rules, Variant):
         try:
-            thresholds = search_thresholds(piles, rules, solver.budget)
+            scan = threshold_scan(piles, rules, solver.budget)
+            thresholds = search_thresholds(piles, rules, solver.budget, scan)
             sources["thresholds"] = "search"
+            missing = missing_thresholds_note(thresholds, scan, piles)
+            if missing is not None:
+                notes.append(missing)
         except BudgetError as error:
             notes.append(f"thresholds not computed: {error}")
     row_moves = all(isinstance(move, Move) for _, move in winning_pairs) and isinstance(
         rules, Variant
     )
+    # a partizan relative may let a player play the other's end: then "R0" alone would not say
+    # whose move it is, and every move is written with its player ("L:R0")
+    crossed = row_moves and any(player not in (None, move.end) for player, move in winning_pairs)
     return Analysis(
         position=piles,
         variant=rules.name,
@@ -177,40 +185,97 @@ def by_search_plain(piles: Any, rules: RuleSet[Any, Any], budget: int | None) ->
         thresholds=thresholds,
         notes=notes,
         winning_move_list=None
-        if row_moves
-        else [move_text(rules, player, move) for player, move in winning_pairs],
+        if row_moves and not crossed
+        else [move_text(rules, player, move, crossed) for player, move in winning_pairs],
         rules=rules,
     )
 
 
-def move_text(rules: RuleSet[Any, Any], player: Any, move: Any) -> str:
-    """A move as text; in a partizan game whose moves do not name their player, prefixed
-    ``L:``/``R:`` (Left's/Right's)."""
+def move_text(rules: RuleSet[Any, Any], player: Any, move: Any, always: bool = False) -> str:
+    """A move as text; in a partizan game whose moves do not name their player (or, with
+    ``always``, whose players may play each other's end), prefixed ``L:``/``R:``."""
     text = rules.format_move(move)
-    if player is None or text[:1] in ("L", "R"):
+    if player is None or (text[:1] in ("L", "R") and not always):
         return text
     return f"{player}:{text}"
 
 
-def search_thresholds(piles: Position, rules: Variant, budget: int) -> dict[str, int]:
-    """L, R, L*, R* of ``piles`` by exact search (partizan), scanning x = 1, 2, ...
+THRESHOLD_SCAN = 32
+"""The least pile the threshold scan reaches (when the budget affords it): the scan of a row
+of c coins goes to x = max(2(c + 2), 32). No paper's bound is assumed of a rule set: a threshold
+not found up to there is reported missing, with the size scanned (:func:`threshold_scan`)."""
 
-    Each threshold is at most the coin count + 1 (Albert–Nowakowski §3), which bounds the scan.
+THRESHOLD_KEYS = ("L_star", "R_star", "L_threshold", "R_threshold")
+
+
+def threshold_scan(piles: Sequence[int], rules: Variant, budget: int) -> int:
+    """How far :func:`search_thresholds` scans x for ``piles``: the largest x up to
+    ``max(2(coins + 2), THRESHOLD_SCAN)`` whose rows x·piles·x the search's ``budget`` affords,
+    at least ``coins + 2`` (else :class:`BudgetError`).
+
+    >>> from endnim.variants import get_variant
+    >>> threshold_scan((2, 1), get_variant("partizan"), 10**6)
+    32
     """
     solver = default_solver(rules, budget)
-    bound = piles.coins + 2
-    solver.check_budget((bound, *piles, bound))
+    least = sum(piles) + 2
+    solver.check_budget((least, *piles, least))  # the one-line refusal when even this is over
+    high = max(2 * least, THRESHOLD_SCAN)
+    while high > least:
+        try:
+            solver.check_budget((high, *piles, high))
+            return high
+        except BudgetError:
+            high = max(least, (high + least) // 2 if high - least > 1 else least)
+    return least
 
-    def first(predicate_side: str, classes: str) -> int:
-        for x in range(1, bound + 1):
-            row = (x, *piles) if predicate_side == "L" else (*piles, x)
+
+def search_thresholds(
+    piles: Sequence[int], rules: Variant, budget: int, scan: int | None = None
+) -> dict[str, int]:
+    """L*, R*, L and R of ``piles`` by exact search (any partizan row rule set): the least x
+    with x·piles (L*, L) or piles·x (R*, R) in L or N (L*), L (L), R or N (R*), R (R).
+
+    The scan runs x = 1 .. ``scan`` (default :func:`threshold_scan`); a threshold with no x up
+    to there is left out (:func:`missing_thresholds_note` says so in one line). No bound is
+    assumed: a relative of End-Nim need not have a threshold at all.
+
+    >>> from endnim.variants import get_variant
+    >>> search_thresholds((2, 4, 1), get_variant("partizan"), 10**6)
+    {'L_star': 6, 'R_star': 7, 'L_threshold': 6, 'R_threshold': 7}
+    """
+    solver = default_solver(rules, budget)
+    limit = threshold_scan(piles, rules, budget) if scan is None else scan
+    found: dict[str, int] = {}
+    wanted = {"L_star": ("L", "LN"), "R_star": ("R", "RN"), "L_threshold": ("L", "L")}
+    wanted["R_threshold"] = ("R", "R")
+    for key in THRESHOLD_KEYS:
+        side, classes = wanted[key]
+        for x in range(1, limit + 1):
+            row = (x, *piles) if side == "L" else (*piles, x)
             if solver.partizan_value(row).outcome in classes:
-                return x
-        raise AssertionError(f"no threshold below {bound}: the bound in §3 failed")
+                found[key] = x
+                break
+    return found
 
-    return {
-        "L_star": first("L", "LN"),
-        "R_star": first("R", "RN"),
-        "L_threshold": first("L", "L"),
-        "R_threshold": first("R", "R"),
-    }
+
+def missing_thresholds_note(found: dict[str, int], scan: int, piles: Sequence[int]) -> str | None:
+    """The one line saying which thresholds no x up to ``scan`` reaches, or ``None``.
+
+    >>> print(missing_thresholds_note({"R_star": 1, "R_threshold": 3}, 32, (1, 2)))
+    thresholds L*, L: none up to 32 (exact search of x·1·2 for x = 1..32)
+    """
+    missing = [key for key in THRESHOLD_KEYS if key not in found]
+    if not missing:
+        return None
+    row = "·".join(map(str, piles))
+    rows = []
+    if any(key.startswith("L") for key in missing):
+        rows.append(f"x·{row}" if row else "x")
+    if any(key.startswith("R") for key in missing):
+        rows.append(f"{row}·x" if row else "x")
+    names = ", ".join(THRESHOLD_NAMES[key] for key in missing)
+    return (
+        f"thresholds {names}: none up to {scan} (exact search of {' and '.join(rows)} for "
+        f"x = 1..{scan})"
+    )

@@ -30,7 +30,7 @@ from typing import Any
 from endnim.errors import EndNimError, VariantError
 from endnim.graphs.base import GraphRuleSet
 from endnim.outcome import Outcome
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, plays_as
 from endnim.search import ImpartialValue, Solver, estimate_or_none, format_count
 from endnim.strategies.result import AUTO_SEARCH_BUDGET, AUTO_SEARCH_WORK, Analysis, remoteness_of
 from endnim.theory import Reason
@@ -72,7 +72,7 @@ def sum_rules(rules: RuleSet[Any, Any]) -> SumOf:
                 "misère play, or leave terminal_value to normal play's 0"
             )
         return SumOf(rules)
-    if rules.convention == "cairns-ho" and not isinstance(rules, MisereEndNim):
+    if rules.convention == "cairns-ho" and not plays_as(rules, MisereEndNim):
         raise VariantError(
             f"{rules.title} uses Cairns–Ho's convention, which hides a position's forced last "
             "move: a sum needs every move (use Conway's convention)"
@@ -99,7 +99,7 @@ def by_sum(
     total = game.coerce_position(position)
     analyze_one = _remembered(analyze_one)  # a summand written twice is analysed once
     components = [analyze_one(part, rules) for part in total]
-    if isinstance(rules, (MisereEndNim, MisereConwayEndNim)):
+    if plays_as(rules, MisereEndNim) or plays_as(rules, MisereConwayEndNim):  # their theorem
         analysis = _by_theorem(total, game, analyze_one)
     elif not game.misere and rules.impartial:
         analysis = _by_grundy(total, game, components, analyze_one)

@@ -343,6 +343,26 @@ def exercise(
     return report.to_json()
 
 
+def start_positions(
+    rules: AnyRuleSet, max_piles: int, max_pile: int, starts: tuple[str, ...]
+) -> list[Any]:
+    """The positions the checks start from: ``starts`` read (those that read), else the rows
+    of up to ``max_piles`` piles of up to ``max_pile`` coins (row rule sets)."""
+    positions = []
+    for text in starts:
+        try:
+            positions.append(rules.parse_position(text))
+        except Exception:
+            continue  # the checks proper report a position that does not read
+    if not starts and isinstance(rules, Variant):
+        positions = list(_rows(max_piles, max_pile))
+    return positions
+
+
+EXERCISE = "endnim.variants.checker:exercise"
+"""The checking worker's job: the hooks' checks (``check-rules`` adds the commands' paths)."""
+
+
 def _check_data(spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...]) -> RulesReport:
     """The checks of a rule set written as data, in this process (it runs no code of its
     user's; a file that does not read is one line, :class:`DataRulesError`)."""
@@ -360,7 +380,12 @@ def _check_data(spec: str, max_piles: int, max_pile: int, starts: tuple[str, ...
 
 
 def check_rules(
-    spec: str, *, max_piles: int = 3, max_pile: int = 4, starts: tuple[str, ...] = ()
+    spec: str,
+    *,
+    max_piles: int = 3,
+    max_pile: int = 4,
+    starts: tuple[str, ...] = (),
+    job: str = EXERCISE,
 ) -> RulesReport:
     """Exercise every hook of the rule set ``PATH.py:Class`` (see the module's text), in a
     supervised worker: a hook that does not return or ends the process is a finding, and the
@@ -382,7 +407,7 @@ def check_rules(
         while True:
             try:
                 data = worker.call(
-                    "endnim.variants.checker:exercise",
+                    job,
                     spec, max_piles, max_pile, starts, tuple(skipped), timeout=limit,
                 )  # fmt: skip
                 break

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from endnim.moves import End
 from endnim.papers import source as paper_source
+from endnim.ruleset import inherits_theory
 from endnim.variants.base import Piles, Variant
 
 if TYPE_CHECKING:
@@ -35,8 +36,12 @@ class EndNim(Variant):
         return _cached(self, EndNimTheory)
 
 
-def _cached(rules: Variant, make: type[Theory], *args: object) -> Theory:
-    """One theory instance per rule set instance (built on first use: imports stay lazy)."""
+def _cached(rules: Variant, make: type[Theory], *args: object) -> Theory | None:
+    """One theory instance per rule set instance (built on first use: imports stay lazy);
+    ``None`` for a relative that inherits the theory but changes the rules it is about
+    (:func:`~endnim.ruleset.inherits_theory`: a paper's theorem is not assumed of it)."""
+    if not inherits_theory(rules):
+        return None
     theory = rules.__dict__.get("_theory")
     if theory is None:
         theory = rules.__dict__["_theory"] = make(*args)

@@ -13,7 +13,7 @@ derives what it says about a rule set from the registered classes; nothing else 
 * :func:`load_rules` also reads ``PATH.toml``, a rule set written as data (no code), and
   :func:`register_data_rules` registers one read from text (the page's box).
 
->>> from endnim.ruleset import RuleSet
+>>> from endnim.ruleset import RuleSet, source_of
 >>> class Sub12(RuleSet[int, int]):
 ...     name = "doc-sub12"
 ...     title = "subtraction {1, 2}"
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from endnim.errors import RuleSetError, VariantError
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, source_of
 from endnim.supervise import watch
 from endnim.variants.base import Variant
 from endnim.variants.data_rules import DataRules, is_data_rules, is_data_spec, read_data_rules
@@ -295,5 +295,5 @@ def markdown_table(rule_sets: tuple[AnyRuleSet, ...] | None = None) -> str:
     """
     rows = ["| variant | rules | source |", "|---|---|---|"]
     for rules in rule_sets if rule_sets is not None else all_variants():
-        rows.append(f"| `{rules.name}` | {rules.summary} | {rules.source} |")
+        rows.append(f"| `{rules.name}` | {rules.summary} | {source_of(rules)} |")
     return "\n".join(rows)

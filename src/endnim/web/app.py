@@ -33,6 +33,7 @@ from endnim.moves import Move
 from endnim.play import GameSession
 from endnim.play.computer import check_skill
 from endnim.play.session import TurnError
+from endnim.ruleset import source_of
 from endnim.variants import Variant, all_variants, get_row_variant
 from endnim.web.budgets import (
     MAX_POSITION_TEXT,
@@ -298,7 +299,7 @@ def create_app(
                 title=v.title,
                 impartial=v.impartial,
                 reversible=bool(getattr(v, "reversible", False)),
-                source=v.source,
+                source=source_of(v),
                 summary=v.summary,
                 aliases=list(v.aliases),
                 family=v.family,

@@ -185,7 +185,13 @@ class Sandbox:
         except BaseException:
             self.pool.close()
             raise
-        self.rules = [_register(stand_in(facts)) for facts in descriptions]
+        try:
+            stand_ins = [stand_in(facts) for facts in descriptions]
+            check_names(stand_ins)  # by the server itself, from the described names
+            self.rules = [_register(rules) for rules in stand_ins]
+        except BaseException:
+            self.pool.close()
+            raise
 
     def run(self, rules: Any, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` in a sandbox worker; a crash or a timeout is a
@@ -238,9 +244,38 @@ class Sandbox:
         self.pool.close()
 
 
+def check_names(stand_ins: list[Any]) -> None:
+    """Refuse, in one line, users' rule sets that share a name or an alias with each other or
+    with a rule set the server has already (a built-in, an installed one, another file's): a
+    user's rule set never shadows, replaces or renames another (issue 38, route 1)."""
+    claimed: dict[str, Any] = {}
+    for rules in stand_ins:
+        spec = vars(type(rules)).get("rules_spec")
+        for key in [rules.name, *rules.aliases]:
+            key = str(key).strip().lower()
+            other = claimed.get(key)
+            if other is not None and other is not rules:
+                raise RuleSetError(
+                    f"serve --rules: {label_of(rules)} and {label_of(other)} both answer to "
+                    f"the name {key!r}: give one of them another name"
+                )
+            claimed[key] = rules
+            try:
+                known = get_variant(key)
+            except Exception:
+                continue
+            if is_guarded(known) and vars(type(known)).get("rules_spec") == spec:
+                continue  # this process loaded the same file itself (a test, Python code)
+            raise RuleSetError(
+                f"serve --rules: {label_of(rules)} answers to the name {key!r}, which is taken "
+                f"by {known.title} ({known.name}): give your rule set another name"
+            )
+
+
 def _register(rules: Any) -> Any:
     """Register the stand-in ``rules``, unless this process loaded the same file itself (a
-    test, or Python code that made its own sandbox): then its own instance stays."""
+    test, or Python code that made its own sandbox): then its own instance stays. Never
+    replaces another rule set (:func:`check_names` refused a clash already)."""
     try:
         known = get_variant(rules.name)
     except Exception:
@@ -248,7 +283,7 @@ def _register(rules: Any) -> Any:
     spec = vars(type(rules)).get("rules_spec")
     if known is not None and is_guarded(known) and vars(type(known)).get("rules_spec") == spec:
         return known
-    return register_variant(rules, replace=True)
+    return register_variant(rules)
 
 
 STATUSES = frozenset({200, 400, 404, 405, 409, 413, 414, 422, 503})

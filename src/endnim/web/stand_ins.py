@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from endnim.errors import RuleSetError
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, source_of
 from endnim.variants.base import Variant
 from endnim.variants.guarded import CHECKS, is_guarded, label_of
 
@@ -49,6 +49,7 @@ def _kind(rules: AnyRuleSet) -> str:
 def describe(rules: AnyRuleSet) -> dict[str, Any]:
     """The facts of ``rules`` a server needs, as plain data (checked already by the guard)."""
     facts: dict[str, Any] = {key: str(getattr(rules, key)) for key in TEXTS}
+    facts["source"] = source_of(rules)  # a relative cites no paper its rules are not from
     facts.update(
         kind=_kind(rules),
         impartial=bool(rules.impartial),

@@ -21,7 +21,8 @@ from typing import Any
 
 from endnim.errors import EndNimError
 from endnim.position import Position, as_position
-from endnim.variants import Variant, get_row_variant
+from endnim.ruleset import plays_as
+from endnim.variants import PartizanEndNim, Variant, get_row_variant
 from endnim.web.budgets import MAX_TABLE_SIDE, WEB_TABLE_CELLS, OverBudget
 
 
@@ -99,7 +100,7 @@ def heatmap_table(
         values = [[CODE_TO_OUTCOME[int(v)] for v in row] for row in table]
         kind = "outcome"
     triple = None
-    if not rules.impartial and inner:
+    if inner and plays_as(rules, PartizanEndNim):  # A–N's Cor 6–7: of their game only
         from endnim.theory.partizan import triple_point
 
         triple = triple_point(inner)

@@ -1080,10 +1080,13 @@ function renderTableCaption(t) {
   const triple = t.triple_point;
   const numbers = t.kind === "grundy" ? t.values.flat().map(Number) : [];
   const largest = numbers.length ? numbers.reduce((a, b) => Math.max(a, b), 1) : 1;
-  const name = state.variants[t.variant] ? state.variants[t.variant].title : t.variant;
+  const info = state.variants[t.variant];
+  const name = info ? info.title : t.variant;
+  // the rule set's own source: Albert–Nowakowski §3 for their game, a relative's own for it
+  const cited = info && info.source ? `${info.source}; ` : "";
   $("table-caption").textContent = t.kind === "grundy"
     ? `${name}: Grundy values of x${w}y (x = first pile, down; y = last pile, across; 0 = no pile). Dark cells (dotted where no value is written) are the P-positions. Click a cell to analyse it.`
-    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (Albert–Nowakowski §3; x = first pile, up, as in the paper; y = last pile, across).` +
+    : `${name}: phase diagram of w = ${middle || "(empty)"}: the outcome class of x${w}y (${cited}x = first pile, up${t.variant === "partizan" ? ", as in the paper" : ""}; y = last pile, across).` +
       (triple ? ` The outlined square is the triple point (${triple[0]}, ${triple[1]}); the P-positions are (${triple[0]}+t, ${triple[1]}+t).` : "") +
       " Click a cell to analyse it.";
   if (t.path && t.path !== "engine") {
@@ -1424,8 +1427,10 @@ function renderValue(v) {
     }
   }
   const info = state.variants[state.variant];
+  // the rule set's own title and source (a paper only where its rules are that paper's)
+  const cited = info && info.source ? ` (${info.source})` : "";
   const rules = v.games ? "games in CGSuite’s notation, as endnim value --game"
-    : graphView ? `${info ? info.title : state.variant}, as endnim value -v ${state.variant}` : "partizan End-Nim (Albert–Nowakowski §3 rules), as endnim value";
+    : `${info ? info.title : state.variant}${cited}, as endnim value -v ${state.variant}`;
   parts.push(el("p", { class: "hint-line", text: `Canonical forms of ${rules} gives them; the grey code is CGSuite's notation, to paste into CGSuite. Two positions joined by + are added (G + H) and compared (G ≥ H).` }));
   $("value-out").replaceChildren(...parts);
 }

@@ -1,0 +1,1 @@
+"""Users' own rule sets on every surface, checked against brute forces written here."""
