@@ -29,16 +29,17 @@ import tomllib
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from endnim.errors import MoveError, VariantError
 from endnim.moves import End, Move
 from endnim.position import Position, as_position
 from endnim.ruleset import verb
 from endnim.variants.base import Piles, RawOption, Variant, reduce_end
+
+if TYPE_CHECKING:  # numpy is imported where a table is built: analysing a row needs none of it
+    import numpy as np
+    import numpy.typing as npt
 
 MAX_TEXT = 4096
 """The longest rule-set text read (bytes): a page's box, a link, a file."""
@@ -96,6 +97,8 @@ class TakeRule:
 
     def table(self, largest: int) -> npt.NDArray[np.bool_]:
         """:meth:`allows` for every 0 <= size, pile <= largest at once (the engine's lists)."""
+        import numpy as np
+
         pile = np.arange(largest + 1, dtype=np.int64)[:, None]
         size = np.arange(largest + 1, dtype=np.int64)[None, :]
         take = pile - size
@@ -121,6 +124,8 @@ class TakeRule:
         >>> [sizes[offsets[p] : offsets[p + 1]].tolist() for p in range(5)]
         [[], [0], [0, 1], [1, 2], [2, 3]]
         """
+        import numpy as np
+
         listed = self.count(largest)
         if listed > MAX_LISTED:
             raise DataRulesError(
@@ -152,6 +157,8 @@ class TakeRule:
         >>> TakeRule(max=3).count(4), TakeRule(set=(2,)).count(4)
         (9, 3)
         """
+        import numpy as np
+
         pile = np.arange(largest + 1, dtype=np.int64)
         if self.set is not None:
             takes = np.array(self.set, np.int64)[None, :]
@@ -164,6 +171,8 @@ class TakeRule:
         self, pile: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
         """Each pile's least and greatest allowed take, and the step between takes (no set)."""
+        import numpy as np
+
         high = pile.copy()
         if self.max is not None:
             high = np.minimum(high, self.max)
@@ -223,6 +232,8 @@ class TakeRule:
 def _csr(
     counts: npt.NDArray[np.int64], sizes: npt.NDArray[np.int64] | npt.NDArray[np.int32]
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    import numpy as np
+
     offsets = np.zeros(len(counts) + 1, np.int64)
     np.cumsum(counts, out=offsets[1:])
     if offsets[-1] >= 2**31:
