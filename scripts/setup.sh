@@ -21,3 +21,5 @@ if (( stale )); then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
   touch "$stamp"
 fi
+# nauty's geng for the warehouse sweeps of 8-vertex graphs (one line, and no failure, without it)
+bash scripts/ensure_nauty.sh
