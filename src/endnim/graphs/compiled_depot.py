@@ -104,9 +104,10 @@ class DepotEngine:
             self._remember(("depot", self.depot.isomorphism_key(position)), value)
         return value
 
-    def compiled_grundy(self, position: Graph) -> int | None:
+    def compiled_grundy(self, position: Graph, budget: int | None = None) -> int | None:
         """The Grundy value of a ``depot`` position, remembered or by the C search; ``None``
-        when it is beyond the C search's reach or over its budget."""
+        when it is beyond the C search's reach or over its budget (``budget``: positions, the
+        engine's unless given)."""
         if not compiled_reach(position):
             return None
         key = ("depot", self.depot.isomorphism_key(position))
@@ -114,7 +115,8 @@ class DepotEngine:
         if isinstance(found, int):
             return found
         try:
-            value = int(depot_grundy(position.labels, position.edges, self.budget)[0])
+            limit = self.budget if budget is None else budget
+            value = int(depot_grundy(position.labels, position.edges, limit)[0])
         except OverLimit:
             return None
         self._remember(key, value)

@@ -44,6 +44,9 @@ from endnim.strategies.search import move_text
 from endnim.theory import Reason
 
 _ENGINES: dict[int, compiled_depot.DepotEngine] = {}
+C_SHARE_PAST_ESTIMATE = 4
+"""Past its estimate a position gets this fraction of the budget in C before the Python
+search by parts (with isomorphic parts solved once) tries with its live limits."""
 
 
 class CompiledDepotSolver:
@@ -63,14 +66,27 @@ class CompiledDepotSolver:
 
     def grundy(self, position: Any) -> int:
         """The Grundy value of ``position``: the xor of its parts'."""
-        value = self.engine.compiled_grundy(position)
-        if value is not None:
-            return value
+        if compiled_depot.compiled_reach(position):
+            estimate = self.rules.part_estimate(position)  # type: ignore[attr-defined]
+            value = self.engine.compiled_grundy(position, self._c_budget(estimate))
+            if value is not None:
+                return value
         total = 0
         for part in self.rules.components(position):
-            found = self.engine.compiled_grundy(part)
+            found = None
+            if compiled_depot.compiled_reach(part):
+                size = max(1, sum(1 for x in part.labels if x))
+                estimate = size * self.rules.estimate_states(part)
+                found = self.engine.compiled_grundy(part, self._c_budget(estimate))
             total ^= self.parts.grundy(part) if found is None else found
         return total
+
+    def _c_budget(self, estimate: int) -> int:
+        """The C search's budget: the engine's, or a :data:`C_SHARE_PAST_ESTIMATE`-th of it
+        when the estimate is over the budget (so that a refusal costs about what the search by
+        parts alone took before; that search then tries with its live limits)."""
+        budget = self.engine.budget
+        return budget if estimate <= budget else max(1, budget // C_SHARE_PAST_ESTIMATE)
 
 
 def applies(rules: RuleSet[Any, Any]) -> bool:
