@@ -126,12 +126,12 @@ class DepotEngine:
         """The outcome of a ``depot-partizan`` position by the C search, or ``None`` when it
         is beyond the C search's reach or over its budget."""
         position = self.partizan.coerce_position(position)
+        if not compiled_reach(position):  # before the key, which is dear on a big graph
+            return None
         key = ("partizan", self.partizan.isomorphism_key(position))
         found = self.known.get(key)
         if isinstance(found, Outcome):
             return found
-        if not compiled_reach(position):
-            return None
         colours = [EDGE_CODE[c] for c in position.colours or ()]
         try:
             bits = int(
