@@ -98,20 +98,22 @@ def test_beyond_the_c_search_each_part_is_solved_on_its_own() -> None:
     assert answer.grundy == 300 ^ 1 and answer.winning_move_list == ["1=1"]
 
 
-def test_the_solver_by_parts_goes_to_python_only_beyond_the_c_search() -> None:
+def test_the_solver_by_parts_goes_to_python_only_beyond_the_c_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     solver = compiled_depots.CompiledDepotSolver(DEPOT, 10**6)
     calls = []
-    real = solver.parts.grundy
+    python_part = PartsSolver.part_grundy
 
-    def counted(part: Graph) -> int:
+    def counted(self: PartsSolver, part: Graph, cap: object = None) -> int:
         calls.append(part)
-        return real(part)
+        return python_part(self, part, cap)  # type: ignore[arg-type]
 
-    solver.parts.grundy = counted  # type: ignore[method-assign]
-    star = DEPOT.coerce_position(
-        {"labels": [0] + [2] * 99, "edges": [[0, v] for v in range(1, 100)]}
-    )
-    assert solver.grundy(star) == 2 * 0 ^ 2  # 99 piles of 2: an odd number
+    monkeypatch.setattr(PartsSolver, "part_grundy", counted)
+    spokes = [[0, v] for v in range(1, 100)]
+    star = DEPOT.coerce_position({"labels": [0] + [2] * 99, "edges": spokes})
+    assert not compiled_reach(star)
+    assert solver.grundy(star) == 2  # 99 piles of 2, 99 parts, each in C
     assert calls == []
     over = DEPOT.coerce_position({"labels": [0, 256, 0], "edges": [[0, 1], [1, 2]]})
     assert solver.grundy(over) == 256 and len(calls) == 1

@@ -21,14 +21,14 @@ when affordable, and a position of several parts lists each part's value.
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Callable, Sized
 from typing import Any
 
 from endnim.graphs import compiled_depot
 from endnim.graphs.depot import Depot
 from endnim.graphs.depot_partizan import DepotPartizan
 from endnim.outcome import Outcome
-from endnim.parts import default_parts_solver
+from endnim.parts import PartsSolver
 from endnim.ruleset import Player, RuleSet
 from endnim.search import DEFAULT_BUDGET
 from endnim.strategies.base import Capability, Request
@@ -51,13 +51,13 @@ search by parts (with isomorphic parts solved once) tries with its live limits."
 
 class CompiledDepotSolver:
     """Grundy values of ``depot`` positions for the analysis by parts: the whole position in C
-    within its reach, else each independent part in C within its reach and by the Python
-    search by parts (its estimate and live limits) beyond it."""
+    within its reach, else the Python search by parts (its estimate first, then its live
+    limits) with each of the position's independent parts in C within its reach."""
 
     def __init__(self, rules: RuleSet[Any, Any], budget: int | None) -> None:
         self.rules = rules
         self.engine = default_engine(budget)
-        self.parts = default_parts_solver(rules, budget)
+        self.parts = _PartsInC(self, rules, DEFAULT_BUDGET if budget is None else budget)
 
     @property
     def memo(self) -> Sized:
@@ -66,20 +66,15 @@ class CompiledDepotSolver:
 
     def grundy(self, position: Any) -> int:
         """The Grundy value of ``position``: the xor of its parts'."""
-        if compiled_depot.compiled_reach(position):
-            estimate = self.rules.part_estimate(position)  # type: ignore[attr-defined]
-            value = self.engine.compiled_grundy(position, self._c_budget(estimate))
-            if value is not None:
-                return value
-        total = 0
-        for part in self.rules.components(position):
-            found = None
-            if compiled_depot.compiled_reach(part):
-                size = max(1, sum(1 for x in part.labels if x))
-                estimate = size * self.rules.estimate_states(part)
-                found = self.engine.compiled_grundy(part, self._c_budget(estimate))
-            total ^= self.parts.grundy(part) if found is None else found
-        return total
+        value = self.in_c(position, lambda: self.rules.part_estimate(position))  # type: ignore[attr-defined]
+        return self.parts.grundy(position) if value is None else value
+
+    def in_c(self, position: Any, estimate: Callable[[], int]) -> int | None:
+        """The value by the C search, or ``None`` (beyond its reach, or over its budget: a
+        :data:`C_SHARE_PAST_ESTIMATE`-th of it when ``estimate()`` is over the budget)."""
+        if not compiled_depot.compiled_reach(position):
+            return None
+        return self.engine.compiled_grundy(position, self._c_budget(estimate()))
 
     def _c_budget(self, estimate: int) -> int:
         """The C search's budget: the engine's, or a :data:`C_SHARE_PAST_ESTIMATE`-th of it
@@ -87,6 +82,22 @@ class CompiledDepotSolver:
         parts alone took before; that search then tries with its live limits)."""
         budget = self.engine.budget
         return budget if estimate <= budget else max(1, budget // C_SHARE_PAST_ESTIMATE)
+
+
+class _PartsInC(PartsSolver):
+    """The search by parts whose parts are solved in C within its reach."""
+
+    def __init__(self, owner: CompiledDepotSolver, rules: RuleSet[Any, Any], budget: int) -> None:
+        super().__init__(rules, budget)
+        self.owner = owner
+
+    def part_grundy(self, part: Any, cap: Any = None) -> int:
+        def estimate() -> int:
+            size = max(1, sum(1 for x in part.labels if x))
+            return size * self.rules.estimate_states(part)
+
+        value = self.owner.in_c(part, estimate)
+        return super().part_grundy(part, cap) if value is None else value
 
 
 def applies(rules: RuleSet[Any, Any]) -> bool:
