@@ -58,6 +58,8 @@ class CompiledDepotSolver:
         self.rules = rules
         self.engine = default_engine(budget)
         self.parts = _PartsInC(self, rules, DEFAULT_BUDGET if budget is None else budget)
+        self.over: set[Any] = set()
+        """Positions the C search stopped on (over its budget)."""
 
     @property
     def memo(self) -> Sized:
@@ -72,9 +74,12 @@ class CompiledDepotSolver:
     def in_c(self, position: Any, estimate: Callable[[], int]) -> int | None:
         """The value by the C search, or ``None`` (beyond its reach, or over its budget: a
         :data:`C_SHARE_PAST_ESTIMATE`-th of it when ``estimate()`` is over the budget)."""
-        if not compiled_depot.compiled_reach(position):
+        if position in self.over or not compiled_depot.compiled_reach(position):
             return None
-        return self.engine.compiled_grundy(position, self._c_budget(estimate()))
+        value = self.engine.compiled_grundy(position, self._c_budget(estimate()))
+        if value is None:  # over its budget: not tried again (the whole is often one part)
+            self.over.add(position)
+        return value
 
     def _c_budget(self, estimate: int) -> int:
         """The C search's budget: the engine's, or a :data:`C_SHARE_PAST_ESTIMATE`-th of it
