@@ -214,7 +214,7 @@ def _partizan_compiled(
             Reason(
                 "compiled search",
                 f"class {whole}: the C search of the position and of each of its options",
-                {"positions_remembered": len(engine.known)},
+                {"states_cached": len(engine.known)},
             )
         ],
         notes=notes,
