@@ -282,7 +282,7 @@ def test_the_command(
     assert code == 0 and "0 chunks computed now" in out
     for args, message in (
         (["-v", "depot-partizan", "-L", "7", "-H", "2"], "labellings; at most"),
-        (["-v", "depot", "-L", "8", "-H", "1"], "goes to 7"),
+        (["-v", "depot", "-L", "9", "-H", "1"], "goes to 8"),  # 8: nauty's geng
         (["-v", "depot", "--family", "trees", "-L", "11", "-H", "1"], "goes to 10"),
         (["-v", "tree", "--family", "trees", "-L", "3", "-H", "1"], "--family is for"),
         (
