@@ -1,8 +1,9 @@
 """The first warehouse findings (docs/graphs.md, Finding 14) with the compiled depot search
 (``DepotEngine``): which small ``depot`` positions are P, family by family with labels 0..3
-(0: an empty vertex), each count set beside the proved rule that predicts it, and two
-warehouses joined at an empty vertex against the xor of their values. Writes
-data/depots/findings.json. About a minute of CPU.
+(0: an empty vertex) on up to :data:`MAX_VERTICES` vertices (8 since issue 40), each count set
+beside the proved rule that predicts it, and two warehouses joined at an empty vertex against
+the xor of their values. Writes data/depots/findings.json (docs/graphs.md's table from it:
+``scripts/depot_summary.py --docs``). About two minutes of CPU.
 
     .venv/bin/python scripts/depot_findings.py
 """
@@ -25,6 +26,7 @@ from endnim.graphs.position import Graph
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = DepotEngine(budget=10**9)
 LABELS = range(4)
+MAX_VERTICES = 8
 Edges = list[tuple[int, int]]
 
 
@@ -76,20 +78,21 @@ def nim_rule(labels: list[int], edges: Edges) -> int | None:
 def families_table() -> dict[str, object]:
     """P-positions by family, labels 0..3 on every vertex (no private depots)."""
     found: dict[str, object] = {}
-    for n in range(1, 8):
+    top = MAX_VERTICES + 1
+    for n in range(1, top):
         path = [(i, i + 1) for i in range(n - 1)]
         found[f"path {n}"] = count(labellings(n, path), nim_rule)
-    for n in range(3, 8):
+    for n in range(3, top):
         ring = [(i, (i + 1) % n) for i in range(n)]
         found[f"cycle {n}"] = count(labellings(n, ring), nim_rule)
-    for n in range(1, 8):
+    for n in range(1, top):
         complete = list(itertools.combinations(range(n), 2))
 
         def clique(labels: list[int], edges: Edges) -> int:
             return nim_sum(labels) if 0 in labels else 0
 
         found[f"complete {n}"] = count(labellings(n, complete), clique)
-    for leaves in range(1, 7):
+    for leaves in range(1, MAX_VERTICES):
         star = [(0, i + 1) for i in range(leaves)]
         found[f"star {leaves} leaves"] = count(
             labellings(leaves + 1, star), lambda labels, _: depot_star_grundy(labels[0], labels[1:])

@@ -24,3 +24,5 @@ fi
 # The sandbox around users' rule sets needs bubblewrap and libseccomp from the system
 # (docs/architecture.md, "The sandbox"): installed with apt-get when missing and allowed.
 bash scripts/ensure_sandbox.sh
+# nauty's geng for the warehouse sweeps of 8-vertex graphs (one line, and no failure, without it)
+bash scripts/ensure_nauty.sh

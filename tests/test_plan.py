@@ -29,9 +29,11 @@ def test_the_plan_names_who_decides_and_who_completes() -> None:
     plan = plan_for(get_variant("muller"))
     assert [s.name for s in plan.decide] == ["theory"]
     assert [s.name for s in plan.complete] == ["search", "engine"]
-    # tree: the compiled search by parts (issue 23); the other graph games: the Python one
+    # tree: the compiled search by parts (issue 23); the warehouses: the compiled warehouse
+    # search, by parts beyond its reach (issue 40)
     assert [s.name for s in plan_for(get_variant("tree")).decide] == ["compiled-trees", "engine"]
-    assert [s.name for s in plan_for(get_variant("depot")).decide] == ["parts", "engine"]
+    for name in ("depot", "depot-partizan"):
+        assert [s.name for s in plan_for(get_variant(name)).decide] == ["compiled-depots", "engine"]
     assert [s.name for s in plan_for(get_variant("muller"), "engine").decide] == ["engine"]
 
 

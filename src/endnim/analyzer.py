@@ -25,6 +25,7 @@ from endnim.parts import splits
 from endnim.ruleset import RuleSet, error_label
 from endnim.strategies import STRATEGIES
 from endnim.strategies.base import Request, Strategy
+from endnim.strategies.compiled_depots import applies as compiled_depots_apply
 from endnim.strategies.compiled_trees import applies as compiled_trees_apply
 from endnim.strategies.engine import check_engine, engine_family, engine_note
 from endnim.strategies.result import (
@@ -220,6 +221,8 @@ def plan_for(rules: RuleSet[Any, Any], method: str = "auto") -> Plan:
     exact = STRATEGY["parts"] if splits(rules) else STRATEGY["search"]
     if compiled_trees_apply(rules):  # ``tree``: the compiled search by parts
         exact = STRATEGY["compiled-trees"]
+    if compiled_depots_apply(rules):  # ``depot``, ``depot-partizan``: the compiled search
+        exact = STRATEGY["compiled-depots"]
     if method == "search":
         return Plan(rules, (exact,))
     if method == "engine":

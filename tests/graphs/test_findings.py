@@ -439,3 +439,22 @@ def test_finding_15_needs_every_branch_vertex_labelled_one() -> None:
     assert engine().grundy(two) == 0
     one_one, two_one = ((1, ((1, ()), (1, ()))), (2, ((1, ()),)))
     assert findings.branch_value(one_one) != findings.branch_value(two_one)
+
+
+def test_finding_16_warehouses_of_zeros_and_ones_have_the_parity_of_their_moves() -> None:
+    """Every labelling by 0 and 1 of every graph of <= 6 vertices (networkx's atlas, connected
+    or not), by the Python search by parts (the compiled search is what the sweep used)."""
+    solver = depot_solver()
+    checked = 0
+    for graph in nx.graph_atlas_g()[1:]:
+        n = graph.number_of_nodes()
+        if n > 6:
+            break
+        edges = [(int(u), int(v)) for u, v in graph.edges]
+        for labels in itertools.product((0, 1), repeat=n):
+            value = solver.grundy(Graph.build(list(labels), edges))
+            assert findings.depot_zero_one_grundy(labels, edges) == value, (labels, edges)
+            checked += 1
+    assert checked == sum(2**n * c for n, c in ((1, 1), (2, 2), (3, 4), (4, 11), (5, 34), (6, 156)))
+    with pytest.raises(ValueError, match="0 and 1"):
+        findings.depot_zero_one_grundy([0, 2], [(0, 1)])

@@ -8,7 +8,9 @@ positions. Across calls, answers are remembered under the position's canonical k
 set's ``isomorphism_key``: igraph's bliss canonical labelling, AHU for forests), so isomorphic
 positions are solved once. Graphs beyond the C search's reach (more than 64 vertices, a label
 above 255, labels adding up to more than 4,000, or more than ``budget`` positions) go to the
-Python search (:class:`endnim.search.Solver`), the reference the tests compare against.
+Python search (:class:`endnim.search.Solver`), the reference the tests compare against;
+``compiled_grundy`` and ``compiled_outcome`` answer ``None`` there instead, so that
+``endnim analyze`` (:mod:`endnim.strategies.compiled_depots`) takes its search by parts.
 
 >>> from endnim.graphs import Depot, DepotPartizan
 >>> engine = DepotEngine()
@@ -81,55 +83,78 @@ class DepotEngine:
         self.partizan = DepotPartizan()
         self.known: dict[Hashable, int | Outcome] = {}
 
+    @property
+    def memo(self) -> dict[Hashable, int | Outcome]:
+        """The answers remembered (for :class:`endnim.strategies.parts.GrundySolver`)."""
+        return self.known
+
     def _remember(self, key: Hashable, answer: int | Outcome) -> None:
         if len(self.known) >= MAX_REMEMBERED:
             self.known.clear()
         self.known[key] = answer
 
     def grundy(self, position: Graph) -> int:
-        """The Grundy value of a ``depot`` position."""
+        """The Grundy value of a ``depot`` position (beyond the C search: the Python search)."""
         position = self.depot.coerce_position(position)
-        key = ("depot", self.depot.isomorphism_key(position))
-        found = self.known.get(key)
-        if isinstance(found, int):
-            return found
-        value: int | None = None
-        if compiled_reach(position):
-            try:
-                value = int(depot_grundy(position.labels, position.edges, self.budget)[0])
-            except OverLimit:
-                value = None
+        value = self.compiled_grundy(position)
         if value is None:
             answer = Solver(self.depot, self.budget).value(position)
             assert isinstance(answer, ImpartialValue)
             value = answer.grundy
+            self._remember(("depot", self.depot.isomorphism_key(position)), value)
+        return value
+
+    def compiled_grundy(self, position: Graph, budget: int | None = None) -> int | None:
+        """The Grundy value of a ``depot`` position, remembered or by the C search; ``None``
+        when it is beyond the C search's reach or over its budget (``budget``: positions, the
+        engine's unless given)."""
+        if not compiled_reach(position):
+            return None
+        key = ("depot", self.depot.isomorphism_key(position))
+        found = self.known.get(key)
+        if isinstance(found, int):
+            return found
+        try:
+            limit = self.budget if budget is None else budget
+            value = int(depot_grundy(position.labels, position.edges, limit)[0])
+        except OverLimit:
+            return None
         self._remember(key, value)
         return value
 
-    def outcome(self, position: Graph) -> Outcome:
-        """The outcome (L, R, N or P) of a ``depot-partizan`` position."""
+    def compiled_outcome(self, position: Graph) -> Outcome | None:
+        """The outcome of a ``depot-partizan`` position by the C search, or ``None`` when it
+        is beyond the C search's reach or over its budget."""
         position = self.partizan.coerce_position(position)
+        if not compiled_reach(position):  # before the key, which is dear on a big graph
+            return None
         key = ("partizan", self.partizan.isomorphism_key(position))
         found = self.known.get(key)
         if isinstance(found, Outcome):
             return found
-        result: Outcome | None = None
-        if compiled_reach(position):
-            colours = [EDGE_CODE[c] for c in position.colours or ()]
-            try:
-                bits = int(
-                    partizan_outcome(
-                        position.labels, position.edges, colours, position.homes or (), self.budget
-                    )[0]
-                )
-                result = Outcome.from_first_player_wins(left=bool(bits & 1), right=bool(bits & 2))
-            except OverLimit:
-                result = None
+        colours = [EDGE_CODE[c] for c in position.colours or ()]
+        try:
+            bits = int(
+                partizan_outcome(
+                    position.labels, position.edges, colours, position.homes or (), self.budget
+                )[0]
+            )
+        except OverLimit:
+            return None
+        result = Outcome.from_first_player_wins(left=bool(bits & 1), right=bool(bits & 2))
+        self._remember(key, result)
+        return result
+
+    def outcome(self, position: Graph) -> Outcome:
+        """The outcome (L, R, N or P) of a ``depot-partizan`` position (beyond the C search:
+        the Python search)."""
+        position = self.partizan.coerce_position(position)
+        result = self.compiled_outcome(position)
         if result is None:
             answer = Solver(self.partizan, self.budget).value(position)
             assert isinstance(answer, PartizanValue)
             result = answer.outcome
-        self._remember(key, result)
+            self._remember(("partizan", self.partizan.isomorphism_key(position)), result)
         return result
 
 

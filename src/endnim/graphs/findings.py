@@ -276,10 +276,50 @@ def depot_star_grundy(centre: int, leaves: Sequence[int]) -> int:
     return centre - 1 if centre - 1 < freed else centre
 
 
+def depot_zero_one_grundy(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> int:
+    """**Proved** (docs/graphs.md, Finding 16): the Grundy value of a ``depot`` position whose
+    labels are all 0 or 1 is the parity of the vertices labelled 1 in the groups (connected
+    sets of positive vertices) that touch an empty vertex. Every move empties a vertex, and an
+    emptied vertex keeps its neighbours playable, so every vertex of a group touching an empty
+    vertex is emptied before the game ends and no other vertex ever moves: every play has the
+    same length T, and a game all of whose plays have length T has value T mod 2.
+
+    >>> depot_zero_one_grundy([0, 1, 1, 1], [(0, 1), (1, 2), (2, 3)])
+    1
+    >>> depot_zero_one_grundy([1, 1, 0, 1, 1], [(0, 1), (1, 2), (2, 3), (3, 4)])
+    0
+    """
+    if any(label not in (0, 1) for label in labels):
+        raise ValueError("the rule is for labels 0 and 1")
+    adjacency: list[list[int]] = [[] for _ in labels]
+    for u, v in edges:
+        adjacency[u].append(v)
+        adjacency[v].append(u)
+    seen = [False] * len(labels)
+    moves = 0
+    for start, label in enumerate(labels):
+        if label == 0 or seen[start]:
+            continue
+        group, stack, touches = 0, [start], False
+        seen[start] = True
+        while stack:
+            vertex = stack.pop()
+            group += 1
+            for other in adjacency[vertex]:
+                if labels[other] == 0:
+                    touches = True
+                elif not seen[other]:
+                    seen[other] = True
+                    stack.append(other)
+        moves += group if touches else 0
+    return moves % 2
+
+
 __all__ = [
     "branch_value",
     "branches",
     "depot_star_grundy",
+    "depot_zero_one_grundy",
     "is_mersenne",
     "leg_value",
     "low_leg",

@@ -16,6 +16,8 @@ strategy      module                          answers (for which rule sets, at w
                                               whose ``components`` split; cost: parts)
 ``compiled-   :mod:`~endnim.strategies.         as parts, compiled, with single trees'
 trees``       compiled_trees`                   remoteness (``tree``; cost: parts)
+``compiled-   :mod:`~endnim.strategies.         as parts, compiled (``depot``,
+depots``      compiled_depots`                  ``depot-partizan``; cost: parts)
 ============  ==============================  ===============================================
 
 Each strategy module exposes one ``by_*`` function ``(position, rules, ...) -> Analysis``
@@ -26,19 +28,27 @@ Strategies import the solvers and rule sets below them, never the analyzer or th
 
 >>> from endnim.strategies import STRATEGIES
 >>> [strategy.name for strategy in STRATEGIES]
-['theory', 'parts', 'search', 'engine', 'compiled-trees']
+['theory', 'parts', 'search', 'engine', 'compiled-trees', 'compiled-depots']
 """
 
 from __future__ import annotations
 
 from endnim.strategies.base import Strategy
+from endnim.strategies.compiled_depots import COMPILED_DEPOTS
 from endnim.strategies.compiled_trees import COMPILED_TREES
 from endnim.strategies.engine import ENGINE
 from endnim.strategies.parts import PARTS
 from endnim.strategies.search import SEARCH
 from endnim.strategies.theory import THEORY
 
-STRATEGIES: tuple[Strategy, ...] = (THEORY, PARTS, SEARCH, ENGINE, COMPILED_TREES)
+STRATEGIES: tuple[Strategy, ...] = (
+    THEORY,
+    PARTS,
+    SEARCH,
+    ENGINE,
+    COMPILED_TREES,
+    COMPILED_DEPOTS,
+)
 """The strategies, one module of this package each, registered here (and named by the plan,
 :func:`endnim.analyzer.plan_for`); the names ``sources`` reports are ``theory``, ``engine``,
 ``search`` (parts too) and, for parts' canonical forms, ``canonical forms``."""

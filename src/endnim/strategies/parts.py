@@ -251,11 +251,20 @@ def _partizan(
             raise
         analysis = _partizan_by_forms(position, rules, budget, parts)
     if len(parts) > 1:
-        analysis.components = [
-            _partizan_part(rules, vertices, part, budget, notes) for vertices, part in parts
-        ]
+        analysis.components = partizan_components(rules, parts, budget, notes)
     analysis.notes.extend(notes)
     return analysis
+
+
+def partizan_components(
+    rules: RuleSet[Any, Any],
+    parts: list[tuple[list[int | None] | None, Any]],
+    budget: int | None,
+    notes: list[str],
+) -> list[dict[str, Any]]:
+    """Each part of a partizan position with its vertices, outcome and canonical form (a note
+    for a part whose form is over the budget)."""
+    return [_partizan_part(rules, vertices, part, budget, notes) for vertices, part in parts]
 
 
 def _partizan_part(
@@ -353,4 +362,11 @@ def _partizan_by_forms(
     )
 
 
-__all__ = ["GrundySolver", "by_parts", "impartial_by_parts", "split", "splits"]
+__all__ = [
+    "GrundySolver",
+    "by_parts",
+    "impartial_by_parts",
+    "partizan_components",
+    "split",
+    "splits",
+]

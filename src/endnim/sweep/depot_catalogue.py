@@ -3,10 +3,14 @@ how it is cut into chunks.
 
 Two families of positions, each one per isomorphism class of labelled (and coloured) graph:
 
-* ``graphs``: every connected graph of at most 7 vertices (networkx's graph atlas holds every
-  graph of up to 7 vertices: 1, 1, 2, 6, 21, 112, 853 connected ones), each vertex labelled
-  0..H (0 is an empty vertex). In ``depot-partizan`` every edge is coloured ``L``, ``R`` or
-  ``G`` in every way and every empty vertex is a home (the rule set's default for a graph).
+* ``graphs``: every connected graph of at most 8 vertices, each vertex labelled 0..H (0 is an
+  empty vertex): up to 7 vertices in the order of networkx's graph atlas (1, 1, 2, 6, 21, 112,
+  853 connected ones), 8 vertices (11,117) from nauty's ``geng -c 8`` (the field's standard
+  generator; :func:`geng_shapes`), sorted by edges, then edge list. Without ``geng`` the
+  family stops at 7 vertices, one line says so, and the atlas still gives the rest; with it,
+  ``geng``'s graphs of up to 7 vertices are the atlas's up to isomorphism (a test). In
+  ``depot-partizan`` every edge is coloured ``L``, ``R`` or ``G`` in every way and every empty
+  vertex is a home (the rule set's default for a graph).
 * ``trees``: the tree sweep's catalogue (every unlabelled tree of at most 10 vertices, labels
   1..H) with a depot hung on each leaf, as :func:`endnim.graphs.families.from_tree` builds
   it; in ``depot-partizan`` each depot's edge is ``L``, ``R`` or ``G`` in every way (the
@@ -43,9 +47,17 @@ from endnim.graphs.position import Graph
 
 VARIANTS = ("depot", "depot-partizan")
 FAMILIES = ("graphs", "trees")
-MAX_VERTICES = {"graphs": 7, "trees": 10}
-"""The exact range of each family: the atlas ends at 7 vertices; trees of 10 vertices with
-their depots stay well inside the compiled search's 64 vertices."""
+MAX_VERTICES = {"graphs": 8, "trees": 10}
+"""The exact range of each family: graphs to 8 vertices with nauty's ``geng`` (the atlas
+alone ends at 7: :data:`ATLAS_VERTICES`); trees of 10 vertices with their depots stay well
+inside the compiled search's 64 vertices."""
+ATLAS_VERTICES = 7
+"""networkx's graph atlas holds every graph of up to this many vertices."""
+CONNECTED_GRAPHS = (1, 1, 2, 6, 21, 112, 853, 11117)
+"""The connected graphs of 1..8 vertices up to isomorphism (OEIS A001349): every catalogue
+is checked against these counts."""
+GENG_NAMES = ("geng", "nauty-geng")
+"""What nauty's generator is called (Debian's package ``nauty`` installs ``nauty-geng``)."""
 CHUNK_LABELLINGS = 20_000
 """A part holds about this many labellings (times colourings) unless one count vector alone
 holds more."""
@@ -57,7 +69,8 @@ CountVector = tuple[int, ...]
 
 @functools.cache
 def family_shapes(family: str, n: int) -> tuple[Edges, ...]:
-    """The unlabelled graphs of ``n`` vertices of a family, as sorted edge lists."""
+    """The unlabelled graphs of ``n`` vertices of a family, as sorted edge lists (``graphs``
+    of 8 vertices: ``()`` without ``geng``)."""
     if family == "trees":
         from endnim.sweep.trees import tree_shapes
 
@@ -66,13 +79,106 @@ def family_shapes(family: str, n: int) -> tuple[Edges, ...]:
         raise EndNimError(f"unknown family {family!r}: choose {' or '.join(FAMILIES)}")
     if not 1 <= n <= MAX_VERTICES["graphs"]:
         return ()
+    if n <= ATLAS_VERTICES:
+        shapes = atlas_shapes(n)
+    else:
+        if geng_binary() is None:
+            return ()
+        shapes = tuple(sorted(geng_shapes(n), key=lambda edges: (len(edges), edges)))
+    _check_count(n, len(shapes))
+    return shapes
+
+
+def _check_count(n: int, found: int) -> None:
+    if n <= len(CONNECTED_GRAPHS) and found != CONNECTED_GRAPHS[n - 1]:
+        raise EndNimError(
+            f"the catalogue has {found:,} connected graphs of {n} vertices, not "
+            f"{CONNECTED_GRAPHS[n - 1]:,}: the enumerator is broken"
+        )
+
+
+def atlas_shapes(n: int) -> tuple[Edges, ...]:
+    """The connected graphs of ``n`` <= 7 vertices in networkx's atlas order.
+
+    >>> atlas_shapes(3)
+    (((0, 1), (0, 2)), ((0, 1), (0, 2), (1, 2)))
+    """
     import networkx as nx  # type: ignore[import-untyped]
 
+    if not 1 <= n <= ATLAS_VERTICES:
+        return ()
     return tuple(
         tuple(sorted((min(u, v), max(u, v)) for u, v in g.edges))
         for g in nx.graph_atlas_g()
         if g.number_of_nodes() == n and (n == 1 or nx.is_connected(g))
     )
+
+
+def geng_binary() -> str | None:
+    """Where nauty's ``geng`` is (``None``: not installed; ``scripts/setup.sh`` installs it).
+
+    >>> geng_binary() is not None
+    True
+    """
+    import shutil
+
+    for name in GENG_NAMES:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    return None
+
+
+def geng_shapes(n: int) -> tuple[Edges, ...]:
+    """Every connected graph of ``n`` vertices from ``geng -c n``, in ``geng``'s order, each as
+    the sorted edge list of ``geng``'s labelling.
+
+    >>> geng_shapes(3)
+    (((0, 2), (1, 2)), ((0, 1), (0, 2), (1, 2)))
+    """
+    import subprocess
+
+    binary = geng_binary()
+    if binary is None:
+        raise EndNimError(
+            "nauty's geng is not installed (Debian: apt-get install nauty; or run "
+            "scripts/setup.sh as root): the graphs family stops at 7 vertices without it"
+        )
+    if not 1 <= n <= 10:
+        raise EndNimError(f"geng: {n} vertices is outside 1..10")
+    done = subprocess.run(
+        [binary, "-c", "-q", str(n)], capture_output=True, check=False, timeout=600
+    )
+    if done.returncode != 0:
+        problem = done.stderr.decode(errors="replace").strip().splitlines()
+        raise EndNimError(f"{binary} -c {n} failed: {problem[-1] if problem else done.returncode}")
+    return tuple(graph6_edges(line) for line in done.stdout.split())
+
+
+def graph6_edges(line: bytes) -> Edges:
+    """The sorted edge list of a graph in graph6 (at most 62 vertices).
+
+    >>> graph6_edges(b"Bw")
+    ((0, 1), (0, 2), (1, 2))
+    """
+    codes = [c - 63 for c in line.strip()]
+    if not codes or not 0 <= codes[0] <= 62 or any(not 0 <= c < 64 for c in codes):
+        raise EndNimError(f"not a graph6 line of at most 62 vertices: {line[:40]!r}")
+    n = codes[0]
+    bits = [(c >> shift) & 1 for c in codes[1:] for shift in range(5, -1, -1)]
+    edges = []
+    k = 0
+    for v in range(1, n):
+        for u in range(v):
+            if k < len(bits) and bits[k]:
+                edges.append((u, v))
+            k += 1
+    return tuple(sorted(edges))
+
+
+def graphs_reach() -> int:
+    """How many vertices the ``graphs`` family reaches here: 8 with ``geng``, else 7."""
+    return MAX_VERTICES["graphs"] if geng_binary() is not None else ATLAS_VERTICES
 
 
 def leaves(n: int, edges: Edges) -> list[int]:
@@ -201,9 +307,14 @@ def check_range(variant: str, family: str, max_vertices: int, max_label: int) ->
         raise EndNimError("a warehouse sweep needs --max-vertices >= 1 and --max-label >= 1")
     top = MAX_VERTICES[family]
     if max_vertices > top:
-        reason = "the graph atlas ends there" if family == "graphs" else "the catalogue's reach"
+        reason = "nauty's geng, exact there" if family == "graphs" else "the catalogue's reach"
         raise EndNimError(
             f"--max-vertices {max_vertices}: the {family} family goes to {top} ({reason})"
+        )
+    if family == "graphs" and max_vertices > graphs_reach():
+        raise EndNimError(
+            f"--max-vertices {max_vertices}: without nauty's geng the graphs family goes to "
+            f"{ATLAS_VERTICES} (networkx's atlas ends there; apt-get install nauty)"
         )
     if max_label > 255:
         raise EndNimError(f"--max-label {max_label}: at most 255")
@@ -272,17 +383,24 @@ def chunk_positions(task: ChunkTask) -> Iterator[tuple[str, tuple[int, ...], Gra
 
 
 __all__ = [
+    "ATLAS_VERTICES",
     "CHUNK_LABELLINGS",
+    "CONNECTED_GRAPHS",
     "FAMILIES",
     "MAX_VERTICES",
     "VARIANTS",
     "ChunkTask",
+    "atlas_shapes",
     "check_range",
     "chunk_positions",
     "colourings",
     "compact",
     "count_vectors",
     "family_shapes",
+    "geng_binary",
+    "geng_shapes",
+    "graph6_edges",
+    "graphs_reach",
     "labellings",
     "leaves",
     "lowest_label",
