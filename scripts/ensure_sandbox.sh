@@ -6,7 +6,7 @@
 set -euo pipefail
 missing=()
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
-if ! ldconfig -p 2>/dev/null | grep -q 'libseccomp\.so\.2'; then
+if ! ldconfig -p 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null; then  # not grep -q: its early exit would fail the pipe (pipefail)
   missing+=(libseccomp2)
 fi
 if [ ${#missing[@]} -eq 0 ]; then
