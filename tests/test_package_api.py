@@ -26,3 +26,22 @@ def test_analyze_keywords_match_the_issue() -> None:
 def test_every_name_in_all_exists() -> None:
     for name in endnim.__all__:
         assert hasattr(endnim, name), name
+
+
+def test_the_command_line_loads_no_analysis_before_it_needs_one() -> None:
+    """A ``--rules`` command's own process only starts its worker (issue 39 item 7): importing
+    ``endnim.cli`` and the supervisor must not import the analysis, the variants or numpy."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, endnim.cli, endnim.commands.supervised; "
+        "print(sorted(m for m in ('endnim.analyzer', 'endnim.variants', 'numpy') "
+        "if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_dir_lists_the_public_names_before_they_are_loaded() -> None:
+    assert set(endnim.__all__) <= set(dir(endnim))

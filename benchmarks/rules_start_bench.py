@@ -1,0 +1,165 @@
+"""Benchmark: whole ``--rules`` commands against End-Nim's, end to end, in one run (issue 39
+item 7: the start-up tax of a user's rule set).
+
+Each command is run as a user runs it (``.venv/bin/endnim ...``, a fresh process, its output
+to ``/dev/null``), side by side in one run, the best of ``--repeat`` runs of each:
+
+- ``endnim table -w 3 -a 1..64 -b 1..2048`` and ``endnim sweep -L 6 -H 10 --workers 1``
+  (``--quick``: 64×512, L 5 H 8);
+- for End-Nim, a Python relative (``examples/variants/capped.py:CappedEndNim``, run in the
+  supervised, sandboxed worker) and its TOML twin (``capped.toml``, read in the process).
+
+It also splits a Python relative's command into where its time goes: the interpreter alone
+(``python -c pass``), the parent's ``import endnim.cli`` (what every command pays), the
+worker's start in a warm process (``Supervisor.start`` with the rule set loaded: bubblewrap,
+the worker's interpreter and imports, confinement), and the rest (the command's own imports
+and work in the worker, its output sent back as frames).
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/rules_start_bench.py --repeat 5
+    .venv/bin/python benchmarks/rules_start_bench.py --quick
+
+It prints Markdown tables and writes ``benchmarks/rules_start_results.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = Path(__file__).with_name("rules_start_results.json")
+BIN = Path(sys.executable).parent
+RULE_SETS = {
+    "endnim": [],
+    "capped (Python)": ["--rules", str(ROOT / "examples/variants/capped.py") + ":CappedEndNim"],
+    "capped-toml": ["--rules", str(ROOT / "examples/variants/capped.toml")],
+}
+
+
+def _timed(argv: list[str], cwd: str) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(
+        argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+    )
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr[-400:]!r}")
+    return took
+
+
+def _best(argv: list[str], repeat: int, fresh_dir: bool = False) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as work:
+            command = [*argv, "-o", str(Path(work) / "s")] if fresh_dir else argv
+            best = min(best, _timed(command, work))
+    return best
+
+
+WORKER_START = """
+import sys, time
+from endnim.supervise import Supervisor
+from endnim.commands.supervised import _worker
+best = float("inf")
+for _ in range(int(sys.argv[1])):
+    worker = _worker(["table", "--rules", sys.argv[2]])
+    began = time.perf_counter()
+    worker.start()
+    best = min(best, time.perf_counter() - began)
+    worker.stop()
+print(best)
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    cols, (length, pile) = (512, (5, 8)) if args.quick else (2048, (6, 10))
+    endnim = str(BIN / "endnim")
+    python = sys.executable
+    workloads = {
+        f"table 64×{cols}": [
+            endnim,
+            "table",
+            "-w",
+            "3",
+            "-a",
+            "1..64",
+            "-b",
+            f"1..{cols}",
+            "-f",
+            "csv",
+        ],
+        f"sweep -L {length} -H {pile}": [
+            endnim,
+            "sweep",
+            "-L",
+            str(length),
+            "-H",
+            str(pile),
+            "--workers",
+            "1",
+        ],
+    }
+    report: dict[str, Any] = {
+        "machine": {
+            "cpu": platform.processor() or platform.machine(),
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "load": os.getloadavg(),
+        },
+        "repeat": args.repeat,
+        "commands": {},
+        "ratios": {},
+        "parts": {},
+    }
+    for workload, argv in workloads.items():
+        row: dict[str, float] = {}
+        for name, rules in RULE_SETS.items():
+            print(f"{workload}: {name} ...", file=sys.stderr)
+            row[name] = round(_best([*argv, *rules], args.repeat, fresh_dir=argv[1] == "sweep"), 4)
+        report["commands"][workload] = row
+    spec = RULE_SETS["capped (Python)"][1]
+    parts = report["parts"]
+    parts["python -c pass"] = round(_best([python, "-c", "pass"], args.repeat), 4)
+    parts["import endnim.cli"] = round(_best([python, "-c", "import endnim.cli"], args.repeat), 4)
+    start = subprocess.run(
+        [python, "-c", WORKER_START, str(args.repeat), spec],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    parts["worker start (rule set loaded)"] = round(float(start.stdout.split()[-1]), 4)
+
+    print("| command | " + " | ".join(RULE_SETS) + " |")
+    print("|---|" + "---|" * len(RULE_SETS))
+    for workload, row in report["commands"].items():
+        base = row["endnim"]
+        cells = [f"{row[name]:.3g} s ({row[name] / base:.2f}×)" for name in RULE_SETS]
+        report["ratios"][workload] = {name: round(row[name] / base, 2) for name in RULE_SETS}
+        print(f"| `{workload}` | " + " | ".join(cells) + " |")
+    print()
+    print("| part of a Python relative's command | s |")
+    print("|---|---|")
+    for part, seconds in parts.items():
+        print(f"| {part} | {seconds:.3g} |")
+    RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
