@@ -31,7 +31,7 @@ from endnim.outcome import Outcome
 from endnim.parts import PartsSolver
 from endnim.ruleset import Player, RuleSet
 from endnim.search import DEFAULT_BUDGET
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.compiled_graphs import CompiledGraphStrategy
 from endnim.strategies.parts import (
     by_parts,
     impartial_by_parts,
@@ -127,33 +127,19 @@ def default_engine(budget: int | None) -> compiled_depot.DepotEngine:
     return engine
 
 
-class CompiledDepotStrategy:
+class CompiledDepotStrategy(CompiledGraphStrategy):
     """The compiled search of ``depot`` and ``depot-partizan`` positions."""
 
     name = "compiled-depots"
-    title = "exact search"  # compiled: the notes say so as they said of the Python search
 
-    def can_answer(
-        self, rules: RuleSet[Any, Any], position: Any, request: Request
-    ) -> Capability | None:
-        """For the warehouse rule sets; its cost is the parts it may solve."""
-        if not applies(rules):
-            return None
-        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
-        estimate = rules.part_estimate(position)  # type: ignore[attr-defined]
-        budget = DEFAULT_BUDGET if request.budget is None else request.budget
-        return Capability(fields, estimate, "parts", affordable=estimate <= budget)
+    def applies(self, rules: RuleSet[Any, Any]) -> bool:
+        return applies(rules)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
-    ) -> Analysis:
-        if result is not None:  # it decides, or adds nothing
-            return result
-        return by_compiled_depots(position, rules, request.budget)
+    def fields(self, rules: RuleSet[Any, Any]) -> tuple[str, ...]:
+        return ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
+
+    def solve(self, position: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+        return by_compiled_depots(position, rules, budget)
 
 
 COMPILED_DEPOTS = CompiledDepotStrategy()
