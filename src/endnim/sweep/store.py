@@ -51,8 +51,12 @@ LOCK = ".lock"
 FORMAT = "1"
 """Version of the store's layout, in the catalogue's meta table."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+META_SCHEMA = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
+"""The ``meta`` table every sweep's SQLite file has (what kind of sweep, of which rules)."""
+
+_SCHEMA = (
+    META_SCHEMA
+    + """
 CREATE TABLE IF NOT EXISTS levels (
     level INTEGER PRIMARY KEY,
     prefix_length INTEGER NOT NULL,
@@ -81,6 +85,7 @@ CREATE TABLE IF NOT EXISTS runs (
     computed INTEGER NOT NULL DEFAULT 0
 );
 """
+)
 
 
 @dataclass(frozen=True)
