@@ -42,6 +42,7 @@ from typing import IO
 
 import numpy as np
 
+from endnim.durable import write_text_atomically
 from endnim.sweep.chunk import ChunkResult, Values
 from endnim.sweep.plan import SweepError
 
@@ -197,16 +198,7 @@ def write_json_atomically(path: Path, data: Mapping[str, object]) -> None:
     ...     (Path(folder) / "a.json").read_text()
     '{"x": 1}'
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, json.dumps(data))
 
 
 def repair_hint(root: Path) -> str:
