@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from endnim.errors import EndNimError
 from endnim.sweep.graph_store import GraphStore
 from endnim.sweep.plan import SweepError
-from endnim.sweep.tree_pool import InProcess, ShapeExecutor, open_executor
+from endnim.sweep.tree_pool import Batch, InProcess, ShapeExecutor, open_executor
 
 Progress = Callable[[int, int], None]
 Task = TypeVar("Task")
@@ -338,9 +338,9 @@ def run_chunks(
         if executor.shares_disk:
             opener = type(store).for_worker
             work = functools.partial(store_in_worker, opener, keep, compute, str(store.root))
-            executor.run(work, tasks, counted)
+            executor.run(Batch(work, tasks), counted)
         else:
-            executor.run(compute, tasks, finished)
+            executor.run(Batch(compute, tasks), finished)
     finally:
         forget()
         while _STORES:  # what this process opened as its own worker

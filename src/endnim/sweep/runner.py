@@ -62,6 +62,17 @@ Progress = Callable[[int, int], None]
 OnWritten = Callable[[WrittenChunk], None]
 
 
+@dataclass(frozen=True)
+class LevelWork:
+    """What an executor computes of one level: the ``tasks`` of its missing chunks, the level
+    before (its values handed over, its files, or ``None`` at level 0) and the level's number
+    of ``chunks`` (which the chunk files are named by)."""
+
+    tasks: list[ChunkTask]
+    previous: Values | LevelFiles | None
+    chunks: int
+
+
 @dataclass
 class LengthSummary:
     """What the sweep found among the positions of one length."""
@@ -172,13 +183,7 @@ class Executor(Protocol):
     reads_store: bool
     """Whether the tasks read the level before from the store's files (else: handed over)."""
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None: ...
+    def run(self, work: LevelWork, on_written: OnWritten) -> None: ...
 
     def close(self) -> None: ...
 
@@ -195,19 +200,13 @@ class LocalExecutor:
         self.computing = threading.Semaphore(workers)
         self.pool = ThreadPoolExecutor(max_workers=2 * workers, thread_name_prefix="endnim-sweep")
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None:
+    def run(self, work: LevelWork, on_written: OnWritten) -> None:
         def job(task: ChunkTask) -> WrittenChunk:
             with self.computing:
-                result = compute_chunk(task, previous)
-            return write_chunk(self.root, result, chunks)
+                result = compute_chunk(task, work.previous)
+            return write_chunk(self.root, result, work.chunks)
 
-        run_windowed(self.pool, job, tasks, on_written, window=2 * self.workers)
+        run_windowed(self.pool, job, work.tasks, on_written, window=2 * self.workers)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -247,13 +246,8 @@ class DaskExecutor:
             raise SweepError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None:
+    def run(self, work: LevelWork, on_written: OnWritten) -> None:
+        tasks, previous, chunks = work.tasks, work.previous, work.chunks
         scattered = previous is not None and not isinstance(previous, LevelFiles)
         shared = (
             self.client.scatter(previous, broadcast=True, hash=False) if scattered else previous
@@ -576,7 +570,7 @@ def _run(
                     )
                     for chunk in missing
                 ]
-                executor.run(tasks, previous, level.chunks, on_written)
+                executor.run(LevelWork(tasks, previous, level.chunks), on_written)
             previous = None
             store.finish_level(level.level)
             if on_level is not None:
@@ -612,6 +606,7 @@ def peak_rss_bytes() -> int:
 __all__ = [
     "DaskExecutor",
     "LengthSummary",
+    "LevelWork",
     "LocalExecutor",
     "SweepReport",
     "make_report",
