@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-from endnim.sweep.closing import ClosesOnExit
+from endnim.closing import ClosesOnExit
 from endnim.sweep.plan import SweepError
 from endnim.sweep.store import LOCK, META_SCHEMA, write_json_atomically
 
