@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -247,27 +247,43 @@ class DaskExecutor:
         self.workers = max(1, sum(self.client.nthreads().values()))
 
     def run(self, work: LevelWork, on_written: OnWritten) -> None:
-        tasks, previous, chunks = work.tasks, work.previous, work.chunks
+        previous = work.previous
         scattered = previous is not None and not isinstance(previous, LevelFiles)
         shared = (
             self.client.scatter(previous, broadcast=True, hash=False) if scattered else previous
         )
-        tag = uuid.uuid4().hex[:8]
-
-        def submit(task: ChunkTask) -> Any:
-            key = f"endnim-sweep-{tag}-{task.key}"
-            return self.client.submit(compute_chunk, task, shared, key=key, pure=False)
 
         def finished(result: ChunkResult) -> None:
-            on_written(write_chunk(self.root, result, chunks))
+            on_written(write_chunk(self.root, result, work.chunks))
 
         try:
-            run_windowed_on_dask(
-                self.client, self.distributed, submit, tasks, finished, 2 * self.workers
-            )
+            self.map("sweep", compute_chunk, work.tasks, finished, shared)
         finally:
             if scattered:
                 self.client.cancel(shared)
+
+    def map(
+        self,
+        name: str,
+        function: Callable[..., Any],
+        tasks: Sequence[Any],
+        finished: Callable[[Any], None],
+        *shared: Any,
+    ) -> None:
+        """``finished`` with ``function(task, *shared)`` of every task, computed on the
+        cluster (two tasks a worker in flight), in the order they finish; each keyed
+        ``endnim-NAME-RUN-N`` (the tree sweep's executor runs its batches here too)."""
+        tag = uuid.uuid4().hex[:8]
+
+        def submit(item: tuple[int, Any]) -> Any:
+            number, task = item
+            key = f"endnim-{name}-{tag}-{number}"
+            return self.client.submit(function, task, *shared, key=key, pure=False)
+
+        numbered = enumerate(tasks)
+        run_windowed_on_dask(
+            self.client, self.distributed, submit, numbered, finished, 2 * self.workers
+        )
 
     def close(self) -> None:
         self.client.close()

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from endnim.sweep.plan import SweepError
-from endnim.sweep.window import run_windowed, run_windowed_on_dask
+from endnim.sweep.window import run_windowed
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -118,22 +117,10 @@ class DaskShapes:
 
         # the row sweep's connection: the same checks and one-line errors for the address
         self.connection = DaskExecutor(Path("."), address, timeout=timeout)
-        self.client: Any = self.connection.client
-        self.distributed: Any = self.connection.distributed
         self.workers = self.connection.workers
 
     def run(self, batch: Batch[Task, Result], finished: Callable[[Result], None]) -> None:
-        tag = uuid.uuid4().hex[:8]
-
-        def submit(item: tuple[int, Task]) -> Any:
-            number, task = item
-            key = f"endnim-tree-{tag}-{number}"
-            return self.client.submit(batch.function, task, key=key, pure=False)
-
-        tasks = enumerate(batch.tasks)
-        run_windowed_on_dask(
-            self.client, self.distributed, submit, tasks, finished, 2 * self.workers
-        )
+        self.connection.map("tree", batch.function, batch.tasks, finished)
 
     def close(self) -> None:
         self.connection.close()
