@@ -70,6 +70,17 @@ class BudgetError(EndNimError):
         self.bytes_needed = bytes_needed
         self.budget = budget
 
+    def retold(self, message: str) -> BudgetError:
+        """The same refusal (its estimate and budget) told as ``message``: what a search that
+        was tried anyway says when it stops.
+
+        >>> BudgetError("too big", states=9, bytes_needed=1, budget=2).retold("tried").states
+        9
+        """
+        return BudgetError(
+            message, states=self.states, bytes_needed=self.bytes_needed, budget=self.budget
+        )
+
     def __reduce__(self) -> tuple[object, ...]:
         """Pickles whole (a worker process hands it back to the web server).
 

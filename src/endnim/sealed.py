@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
+from endnim.durable import write_text_atomically
 from endnim.errors import EndNimError
 
 
@@ -40,16 +40,7 @@ def write_sealed(path: Path, data: Any) -> None:
     """Write ``data`` with its seal, durably (temporary file, fsync, atomic rename); a failed
     write leaves the previous file as it was."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as handle:
-            json.dump({"sha256": seal(data), "data": data}, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, json.dumps({"sha256": seal(data), "data": data}))
 
 
 def read_sealed(path: Path, what: str, recover: str = "delete it to start afresh") -> Any:

@@ -128,7 +128,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """depot on the graphs of <= 5 vertices, labels 0..1, in this process."""
     folder = tmp_path_factory.mktemp("one")
     report = D.run_depot_sweep(folder, "depot", "graphs", 5, 1)
-    assert report.workers == 1 and report.computed_chunks == 1 + 1 + 2 + 6 + 21
+    assert report.workers == 1 and report.computed == 1 + 1 + 2 + 6 + 21
     return contents(folder)
 
 
@@ -201,7 +201,7 @@ def test_an_interrupted_run_resumes_anywhere(
     with D.open_depot_sweep(tmp_path) as store:
         assert len(store.done_chunks()) == kept + 3
     report = D.run_depot_sweep(tmp_path, "depot", "graphs", 5, 1)
-    assert report.kept_chunks == kept + 3 and report.computed_chunks == 31 - kept - 3
+    assert report.kept == kept + 3 and report.computed == 31 - kept - 3
     assert contents(tmp_path) == reference
 
 

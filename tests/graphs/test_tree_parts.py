@@ -172,7 +172,7 @@ def test_a_damaged_part_is_computed_again_and_the_others_kept(
     assert changed == 1
     kept = sum(1 for m, s, _lo in part_files(tmp_path) if (m, s) != (n, shape)) + len(parts) - 1
     report = T.run_tree_sweep(tmp_path, 6, 3, part_labellings=SMALL)
-    assert report.kept_parts == kept and report.repaired_shapes == 1
+    assert report.kept_parts == kept and report.repaired == 1
     assert contents(tmp_path) == whole
 
 
@@ -180,7 +180,7 @@ def test_a_part_without_its_digest_is_computed_again(whole: dict[str, Any], tmp_
     n, shape, parts = interrupted_in_parts(tmp_path)
     (tmp_path / part_file(n, shape, parts[-1][0])).unlink()
     report = T.run_tree_sweep(tmp_path, 6, 3, part_labellings=SMALL)
-    assert report.repaired_shapes == 1
+    assert report.repaired == 1
     assert contents(tmp_path) == whole
 
 
@@ -194,7 +194,7 @@ def test_a_shape_whose_parts_all_landed_is_completed_on_the_next_run(
     with T.TreeStore.create(tmp_path, 3) as store:
         assert store.part_records() and not store.done_shapes() >= {(5, 0), (5, 1), (5, 2)}
     report = T.run_tree_sweep(tmp_path, 6, 3, part_labellings=SMALL)
-    assert report.kept_shapes >= 3 + 1 + 1 + 1 + 2  # sizes 1..5 finished from their parts
+    assert report.kept >= 3 + 1 + 1 + 1 + 2  # sizes 1..5 finished from their parts
     assert contents(tmp_path) == whole
 
 
@@ -206,7 +206,7 @@ def test_a_stale_part_digest_of_a_finished_shape_is_removed(
     stale.parent.mkdir(parents=True, exist_ok=True)
     stale.write_text(json.dumps({"sha256": "0" * 64}))
     report = T.run_tree_sweep(tmp_path, 6, 3, part_labellings=SMALL)
-    assert report.computed_shapes == 0 and not stale.exists()
+    assert report.computed == 0 and not stale.exists()
     assert contents(tmp_path) == whole
 
 

@@ -97,7 +97,7 @@ def test_a_resume_recomputes_edited_shapes(copy: Path) -> None:
     edit(copy, "delete from trees where rowid = (select max(rowid) from trees)")
     edit(copy, "insert into trees values ('9(9)', 2, 0, '[9, 9]', '[[0, 1]]', 18, 0)")
     after = T.run_tree_sweep(copy, SIZE, LABEL)
-    assert after.repaired_shapes >= 2
+    assert after.repaired >= 2
     assert after.to_dict()["sizes"] == before["sizes"]
     with T.open_tree_sweep(copy) as store:
         assert store.count() == before["trees"]
@@ -195,7 +195,7 @@ def test_a_full_disk_is_a_one_line_refusal(
         assert 0 < len(store.done_shapes()) < 12
         store.count(list(range(1, store.max_vertices + 1)))
     report = T.run_tree_sweep(out_dir, 6, 2)
-    assert report.kept_shapes > 0 and report.trees == T.count_trees(6, 2)
+    assert report.kept > 0 and report.trees == T.count_trees(6, 2)
 
 
 def test_a_sidecar_that_cannot_be_written_leaves_nothing_trusted(

@@ -118,7 +118,7 @@ def test_resume_after_interruption(tmp_path: Path) -> None:
     with T.open_tree_sweep(tmp_path) as opened:
         assert len(opened.done_shapes()) == 5
     report = T.run_tree_sweep(tmp_path, 5, 2)
-    assert (report.kept_shapes, report.computed_shapes) == (5, 3)  # 1 + 1 + 1 + 2 + 3 shapes
+    assert (report.kept, report.computed) == (5, 3)  # 1 + 1 + 1 + 2 + 3 shapes
     assert report.trees == burnside(5, 2)
     with pytest.raises(T.SweepError, match="labels <= 2"):
         T.run_tree_sweep(tmp_path, 5, 3)

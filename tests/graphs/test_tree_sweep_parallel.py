@@ -70,7 +70,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """7 vertices, labels <= 2, computed in this process (one worker)."""
     folder = tmp_path_factory.mktemp("one")
     report = T.run_tree_sweep(folder, 7, 2)
-    assert report.workers == 1 and report.computed_shapes == 1 + 1 + 1 + 2 + 3 + 6 + 11
+    assert report.workers == 1 and report.computed == 1 + 1 + 1 + 2 + 3 + 6 + 11
     assert report.trees == T.count_trees(7, 2)
     return contents(folder)
 
@@ -132,7 +132,7 @@ def test_an_interrupted_run_resumes_anywhere(
     with T.open_tree_sweep(tmp_path) as store:
         assert len(store.done_shapes()) == kept + 3  # the cluster's results: this process stores
     report = T.run_tree_sweep(tmp_path, 7, 2)
-    assert report.kept_shapes == kept + 3 and report.computed_shapes == 25 - kept - 3
+    assert report.kept == kept + 3 and report.computed == 25 - kept - 3
     assert contents(tmp_path) == reference
 
 
@@ -155,8 +155,8 @@ def test_a_killed_run_resumes(tmp_path: Path) -> None:
         os.killpg(run.pid, signal.SIGKILL)
         run.wait()
     finished = T.run_tree_sweep(out, 10, 2, workers=2)
-    assert finished.kept_shapes >= 1  # at least the shape whose digest was seen
-    assert finished.kept_shapes + finished.computed_shapes == len(
+    assert finished.kept >= 1  # at least the shape whose digest was seen
+    assert finished.kept + finished.computed == len(
         [s for n in range(1, 11) for s in T.tree_shapes(n)]
     )
     fresh = T.run_tree_sweep(tmp_path / "fresh", 10, 2)

@@ -18,7 +18,7 @@ from endnim import cli
 from endnim.sweep import depot_sweep as D
 from endnim.sweep import trees as T
 from endnim.sweep.depot_store import DepotStore
-from endnim.sweep.graph_pipeline import StoredChunk, run_chunks, store_in_worker
+from endnim.sweep.graph_pipeline import StoredChunk, Workers, run_chunks, store_in_worker
 from endnim.sweep.graph_store import GraphRepair, GraphStore
 from endnim.sweep.plan import SweepError
 from endnim.sweep.tree_pool import InProcess
@@ -114,10 +114,10 @@ def test_a_store_written_before_is_queried_repaired_and_resumed(
     variant, family, n, label = SWEEPS[name]
     if variant == "tree":
         resumed: Any = T.run_tree_sweep(old, n + 1, label)
-        assert resumed.kept_shapes == repaired["shapes_kept"] and resumed.computed_shapes > 0
+        assert resumed.kept == repaired["shapes_kept"] and resumed.computed > 0
     else:
         resumed = D.run_depot_sweep(old, variant, family, n + 1, label)
-        assert resumed.kept_chunks == repaired["chunks_kept"] and resumed.computed_chunks > 0
+        assert resumed.kept == repaired["chunks_kept"] and resumed.computed > 0
 
 
 class SharedDisk(InProcess):
@@ -131,8 +131,8 @@ def test_workers_that_share_the_disk_store_their_own_chunks(tmp_path: Path) -> N
     tasks = D.plan_chunks("depot", "graphs", 3, 1)
     handed: list[object] = []
     with DepotStore.create(tmp_path / "shared", "depot", "graphs", 1) as store:
-        run_chunks(store, tasks, D.compute_chunk, D.store_result, executor=SharedDisk(),
-                   progress=lambda done, total: handed.append((done, total)))  # fmt: skip
+        workers = Workers(SharedDisk(), progress=lambda done, total: handed.append((done, total)))
+        run_chunks(store, tasks, D.compute_chunk, D.store_result, workers)
     assert handed == [(k, len(tasks)) for k in range(1, len(tasks) + 1)]
     shared = contents(tmp_path / "shared")
     assert shared.pop("description") != {}  # the description has no max_vertices: no run wrote it
@@ -169,3 +169,20 @@ def test_a_repair_says_what_it_kept_in_its_own_unit() -> None:
     }  # fmt: skip
     assert isinstance(D.DepotRepair("d", 2, 0, False), GraphRepair)
     assert D.DepotRepair("d", 2, 0, False).to_dict()["chunks_kept"] == 2
+
+
+def test_every_graph_sweep_reports_its_run_the_same_way() -> None:
+    """The summary's layout and the run's line come from the one report base: the game adds
+    its names, totals and (trees) parts; the counts are named by its unit."""
+    tree = T.TreeSweepReport("out", 5, 2, computed=3, kept=2, repaired=1, computed_parts=4)
+    depot = D.DepotSweepReport("out", 3, 1, "depot", "graphs", computed=7, workers=2)
+    assert list(tree.to_dict())[:3] == ["kind", "variant", "out"]
+    assert [k for k in tree.to_dict() if k.endswith(("_shapes", "_parts"))] == [
+        "computed_shapes", "kept_shapes", "computed_parts", "kept_parts", "repaired_shapes"
+    ]  # fmt: skip
+    assert (depot.to_dict()["computed_chunks"], depot.to_dict()["repaired_chunks"]) == (7, 0)
+    assert tree.run_text(" (4 parts)") == (
+        "out: 3 shapes computed now (4 parts), 2 kept, in 0.0 s on 1 worker(s)"
+    )
+    assert depot.run_text().startswith("out: 7 chunks computed now, 0 kept, in 0.0 s on 2")
+    assert T.TreeSweepReport("out", 1, 1).run_text() == ""  # nothing computed, nothing kept

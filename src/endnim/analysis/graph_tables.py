@@ -196,18 +196,10 @@ class FamilyTable(ValueTable):
 
     def to_dict(self) -> dict[str, object]:
         """Plain data: the JSON of ``endnim graph-table --format json``."""
-        return {
-            "variant": self.variant,
-            "family": self.family,
-            "parameters": dict(self.parameters),
-            "pattern": self.pattern,
-            "kind": "grundy" if self.impartial else "outcome",
-            "rows": list(self.rows),
-            "cols": list(self.cols),
-            "values": [list(row) for row in self.labels()]
-            if not self.impartial
-            else [list(row) for row in self.values],
-        }
+        data = super().to_dict()  # a row table's, with the family where its middle was
+        del data["middle"], data["layout"]
+        family = {"family": self.family, "parameters": dict(self.parameters)}
+        return {"variant": data.pop("variant"), **family, **data}
 
 
 def _family(name: str) -> Family:

@@ -14,7 +14,12 @@ from pathlib import Path
 
 import click
 
-from endnim.commands.common import loaded_rules_name, rules_file_option
+from endnim.commands.common import (
+    certificates_option,
+    loaded_rules_name,
+    rules_file_option,
+    threads_option,
+)
 
 
 @click.group()
@@ -45,7 +50,7 @@ def atlas() -> None:
 @click.option("--short-piles", type=click.IntRange(min=1), default=8, show_default=True)
 @click.option("--long-piles", type=click.IntRange(min=0), default=4, show_default=True)
 @click.option("--min-periods", type=click.IntRange(min=2), default=3, show_default=True)
-@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@threads_option
 @click.option(
     "--prove",
     is_flag=True,
@@ -53,13 +58,7 @@ def atlas() -> None:
     "muller with --variant muller): OUT is then a sealed JSON summary, one line per row; "
     "--cols is ignored (see --budget).",
 )
-@click.option(
-    "--certificates",
-    default="data/atlas/certificates",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Where --prove writes its certificates (one file per table).",
-)
+@certificates_option("data/atlas/certificates")
 @click.option(
     "--budget",
     type=click.IntRange(min=16),

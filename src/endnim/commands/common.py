@@ -39,6 +39,9 @@ def variant_name(variant: str | None, convention: str = "cairns-ho") -> str:
     return rules.name
 
 
+if TYPE_CHECKING:
+    from endnim.analysis.tables import ValueTable
+
 if TYPE_CHECKING:  # click >= 8.3 types ParamType generically; older clicks are not subscriptable
     _ParamType = click.ParamType[str, Any]
 else:
@@ -192,6 +195,34 @@ TABLE_FORMATS = ("terminal", "csv", "json", "markdown", "latex", "html")
 """How ``table`` and ``graph-table`` print a table."""
 
 
+threads_option = click.option(
+    "--threads", type=click.IntRange(min=1), default=None, help="Engine threads."
+)
+"""``--threads``: the engine's threads (default: every core)."""
+
+
+def layout_option(help: str = "awb: a·w·b; wab: w·a·b; abw: a·b·w.") -> Callable[[F], F]:
+    """``--layout``: where the middle pile ``w`` stands in a table's rows (``awb`` by default)."""
+    return click.option(
+        "--layout",
+        type=click.Choice(("awb", "wab", "abw")),
+        default="awb",
+        show_default=True,
+        help=help,
+    )
+
+
+def certificates_option(default: str) -> Callable[[F], F]:
+    """``--certificates DIR``: where ``--prove`` writes its certificates."""
+    return click.option(
+        "--certificates",
+        default=default,
+        show_default=True,
+        type=click.Path(file_okay=False),
+        help="Where --prove writes its certificates (one file per table).",
+    )
+
+
 def table_range_options(default: str) -> Callable[[F], F]:
     """``--rows``/``-a`` and ``--cols``/``-b`` (ranges like ``1..16``), shared by ``table`` and
     ``graph-table``."""
@@ -227,6 +258,23 @@ def table_output_options(function: F) -> F:
     ):
         function = option(function)
     return function
+
+
+def print_table(result: ValueTable, fmt: str, png: str | None, svg: str | None) -> None:
+    """Print a table as ``--format`` says and write the heatmaps ``--png`` and ``--svg`` ask
+    for (``table`` and ``graph-table``)."""
+    if fmt == "terminal":
+        from endnim.analysis.formats import rich_table
+        from endnim.render import output_console, print_trimmed
+
+        print_trimmed(output_console(), rich_table(result))
+    else:
+        text = result.render(fmt)
+        click.echo(text, nl=not text.endswith("\n"))
+    for path, kind in ((png, "png"), (svg, "svg")):
+        if path is not None:
+            written = result.heatmap().save(path, kind)
+            click.echo(f"wrote {written}", err=True)
 
 
 _TEXT_MARK = "\x00"

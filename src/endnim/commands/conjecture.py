@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from endnim.commands.common import convention_option, variant_name, variant_option
+from endnim.commands.common import convention_option, threads_option, variant_name, variant_option
 from endnim.errors import EndNimError
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     help="Read the values from a stored sweep (endnim sweep --out DIR) when it covers the range.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@threads_option
 @click.option(
     "--stream",
     is_flag=True,

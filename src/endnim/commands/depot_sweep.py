@@ -61,12 +61,8 @@ def print_depot_report(report: DepotSweepReport) -> None:
         table.add_row(str(size.vertices), f"{size.positions:,}", f"{size.p_positions:,}", *last)
     print_trimmed(console, table)
     console.print(f"{report.positions:,} positions, {report.p_positions:,} P-positions")
-    if report.computed_chunks or report.kept_chunks:
-        console.print(
-            f"[dim]{report.out}: {report.computed_chunks} chunks computed now, "
-            f"{report.kept_chunks} kept, in {report.seconds:.1f} s on {report.workers} "
-            f"worker(s){' of ' + report.scheduler if report.scheduler else ''}[/]"
-        )
+    if report.run_text():
+        console.print(f"[dim]{report.run_text()}[/]")
 
 
 def depot_query(

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import click
 
-from endnim.commands.common import table_output_options, table_range_options, variant_option
+from endnim.commands.common import (
+    print_table,
+    table_output_options,
+    table_range_options,
+    variant_option,
+)
 
 
 @click.command("graph-table")
@@ -113,15 +118,4 @@ def graph_table(
         result = family_table(
             variant, family, parameters, rows, cols, budget=budget, progress=bar.update
         )
-    if fmt == "terminal":
-        from endnim.analysis.formats import rich_table
-        from endnim.render import output_console, print_trimmed
-
-        print_trimmed(output_console(), rich_table(result))
-    else:
-        text = result.render(fmt)
-        click.echo(text, nl=not text.endswith("\n"))
-    for path, kind in ((png, "png"), (svg, "svg")):
-        if path is not None:
-            written = result.heatmap().save(path, kind)
-            click.echo(f"wrote {written}", err=True)
+    print_table(result, fmt, png, svg)

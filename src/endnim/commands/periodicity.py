@@ -6,7 +6,14 @@ import json
 
 import click
 
-from endnim.commands.common import convention_option, variant_name, variant_option
+from endnim.commands.common import (
+    certificates_option,
+    convention_option,
+    layout_option,
+    threads_option,
+    variant_name,
+    variant_option,
+)
 
 
 @click.command()
@@ -21,13 +28,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     show_default=True,
     help="The columns b computed for each row (a contiguous range).",
 )
-@click.option(
-    "--layout",
-    type=click.Choice(("awb", "wab", "abw")),
-    default="awb",
-    show_default=True,
-    help="awb: a·w·b; wab: w·a·b; abw: a·b·w.",
-)
+@layout_option()
 @click.option(
     "--min-periods",
     type=click.IntRange(min=2),
@@ -36,7 +37,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     help="Full periods the data must cover after the preperiod (the confidence rule).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@threads_option
 @click.option(
     "--prove",
     is_flag=True,
@@ -44,13 +45,7 @@ from endnim.commands.common import convention_option, variant_name, variant_opti
     "eventually constant rows; octal games by Guy–Smith) and write certificates; --cols is "
     "then ignored (see --budget).",
 )
-@click.option(
-    "--certificates",
-    default="certificates",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Where --prove writes its certificates (one file per table).",
-)
+@certificates_option("certificates")
 @click.option(
     "--budget",
     type=click.IntRange(min=16),

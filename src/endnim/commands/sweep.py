@@ -247,15 +247,10 @@ def _print_tree_report(report: TreeSweepReport) -> None:
         )
     print_trimmed(console, table)
     console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
-    if report.computed_shapes or report.kept_shapes:
-        console.print(
-            f"[dim]{report.out}: {report.computed_shapes} shapes computed now"
-            + (f" ({report.computed_parts} parts)" if report.computed_parts else "")
-            + f", {report.kept_shapes} kept"
-            + (f" (and {report.kept_parts} parts)" if report.kept_parts else "")
-            + f", in {report.seconds:.1f} s on {report.workers} "
-            f"worker(s){' of ' + report.scheduler if report.scheduler else ''}[/]"
-        )
+    parts = f" ({report.computed_parts} parts)" if report.computed_parts else ""
+    kept_parts = f" (and {report.kept_parts} parts)" if report.kept_parts else ""
+    if report.run_text():
+        console.print(f"[dim]{report.run_text(parts, kept_parts)}[/]")
 
 
 def _print_report(report: SweepReport) -> None:

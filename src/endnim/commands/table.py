@@ -6,8 +6,11 @@ import click
 
 from endnim.commands.common import (
     convention_option,
+    layout_option,
+    print_table,
     table_output_options,
     table_range_options,
+    threads_option,
     variant_name,
     variant_option,
 )
@@ -24,15 +27,9 @@ from endnim.commands.common import (
     help='The fixed string w, e.g. "4" or "2 4 1" ("" for the two-pile table a·b).',
 )
 @table_range_options("1..16")
-@click.option(
-    "--layout",
-    type=click.Choice(("awb", "wab", "abw")),
-    default="awb",
-    show_default=True,
-    help="awb: a·w·b; wab: w·a·b (Horrocks' 4ab table); abw: a·b·w.",
-)
+@layout_option("awb: a·w·b; wab: w·a·b (Horrocks' 4ab table); abw: a·b·w.")
 @table_output_options
-@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@threads_option
 @click.option(
     "--budget", type=click.IntRange(min=1), default=None, help="Most cells the engine may compute."
 )
@@ -77,15 +74,4 @@ def table(
         )
     if table_path(rules) != "engine":  # the engine is the rule; any other path is said
         click.echo(f"endnim: {table_path_note(rules)}", err=True)
-    if fmt == "terminal":
-        from endnim.analysis.formats import rich_table
-        from endnim.render import output_console, print_trimmed
-
-        print_trimmed(output_console(), rich_table(result))
-    else:
-        text = result.render(fmt)
-        click.echo(text, nl=not text.endswith("\n"))
-    for path, kind in ((png, "png"), (svg, "svg")):
-        if path is not None:
-            written = result.heatmap().save(path, kind)
-            click.echo(f"wrote {written}", err=True)
+    print_table(result, fmt, png, svg)

@@ -141,7 +141,10 @@ def _evaluate(text: str, variant: str, budget: int | None, quiet: bool, as_game:
     if as_game:
         return evaluate(text, None, budget=budget)
     largest = work_of(text, variant)
-    with _Progress(show=largest > PROGRESS_ABOVE and not quiet) as bar:
+    from endnim.render import ProgressBar
+
+    show = largest > PROGRESS_ABOVE and not quiet
+    with ProgressBar("canonical forms", "positions", show=show) as bar:
         return evaluate(text, variant, budget=budget, progress=bar.update)
 
 
@@ -341,39 +344,3 @@ def _heat(result: dict[str, Any]) -> str:
 
 def _wall(points: list[list[str]]) -> str:
     return " → ".join(f"({t}, {x})" for t, x in points)
-
-
-class _Progress:
-    """A transient progress bar on standard error for long evaluations."""
-
-    def __init__(self, show: bool) -> None:
-        self.show = show
-        self._bar: Any = None
-        self._task: Any = None
-
-    def __enter__(self) -> _Progress:
-        if self.show:
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
-
-            self._bar = Progress(
-                TextColumn("[bold]canonical forms[/]"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TextColumn("{task.completed:,.0f} positions (estimate {task.total:,.0f})"),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self._bar.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-
-    def update(self, done: int, total: int) -> None:
-        if self._bar is None:
-            return
-        if self._task is None:
-            self._task = self._bar.add_task("values", total=total)
-        self._bar.update(self._task, completed=done, total=total)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from endnim.commands.common import threads_option
+
 if TYPE_CHECKING:
     from endnim.analysis.statements import Statement
     from endnim.analysis.verify import Result
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
 )
 @click.option("--list", "list_only", is_flag=True, help="List the statements and their ranges.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--threads", type=click.IntRange(min=1), default=None, help="Engine threads.")
+@threads_option
 def verify(
     papers: tuple[str, ...],
     keys: tuple[str, ...],

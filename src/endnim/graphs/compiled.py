@@ -192,13 +192,10 @@ class TreeEngine:
                             limit = work = ESTIMATE_CAP
                             continue
                     assert refused is not None
-                    raise BudgetError(
+                    raise refused.retold(
                         f"{refused}; isomorphic parts are solved once, so the search was tried "
                         f"anyway and stopped at {format_count(added)} part"
-                        f"{'' if added == 1 else 's'} and {format_count(spent)} bytes of keys",
-                        states=refused.states,
-                        bytes_needed=refused.bytes_needed,
-                        budget=refused.budget,
+                        f"{'' if added == 1 else 's'} and {format_count(spent)} bytes of keys"
                     ) from None
                 added += new
                 spent += used

@@ -22,7 +22,8 @@ Python search (:class:`endnim.search.Solver`), the reference the tests compare a
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from endnim.graphs.depot import Depot
 from endnim.graphs.depot_partizan import EDGE_CODE, DepotPartizan
@@ -44,6 +45,7 @@ except ImportError:  # pragma: no cover - the extension is built by scripts/setu
     OverLimit = RuntimeError  # type: ignore[assignment,misc]
     MAX_VERTICES = MAX_LABEL = MAX_TOTAL = 0
 
+Answer = TypeVar("Answer", int, Outcome)
 MAX_REMEMBERED = 1_000_000
 """Answers kept under their canonical keys before the engine starts afresh."""
 
@@ -93,16 +95,26 @@ class DepotEngine:
             self.known.clear()
         self.known[key] = answer
 
+    def _answer(
+        self,
+        kind: str,
+        rules: Depot | DepotPartizan,
+        position: Graph,
+        compiled: Callable[[Graph], Answer | None],
+        pick: Callable[[Any], Answer],
+    ) -> Answer:
+        """``compiled(position)``, or beyond the C search what ``pick`` takes of the Python
+        search's value, remembered under ``kind`` and the position's isomorphism key."""
+        position = rules.coerce_position(position)
+        found = compiled(position)
+        if found is None:
+            found = pick(Solver(rules, self.budget).value(position))
+            self._remember((kind, rules.isomorphism_key(position)), found)
+        return found
+
     def grundy(self, position: Graph) -> int:
         """The Grundy value of a ``depot`` position (beyond the C search: the Python search)."""
-        position = self.depot.coerce_position(position)
-        value = self.compiled_grundy(position)
-        if value is None:
-            answer = Solver(self.depot, self.budget).value(position)
-            assert isinstance(answer, ImpartialValue)
-            value = answer.grundy
-            self._remember(("depot", self.depot.isomorphism_key(position)), value)
-        return value
+        return self._answer("depot", self.depot, position, self.compiled_grundy, _grundy)
 
     def compiled_grundy(self, position: Graph, budget: int | None = None) -> int | None:
         """The Grundy value of a ``depot`` position, remembered or by the C search; ``None``
@@ -148,14 +160,17 @@ class DepotEngine:
     def outcome(self, position: Graph) -> Outcome:
         """The outcome (L, R, N or P) of a ``depot-partizan`` position (beyond the C search:
         the Python search)."""
-        position = self.partizan.coerce_position(position)
-        result = self.compiled_outcome(position)
-        if result is None:
-            answer = Solver(self.partizan, self.budget).value(position)
-            assert isinstance(answer, PartizanValue)
-            result = answer.outcome
-            self._remember(("partizan", self.partizan.isomorphism_key(position)), result)
-        return result
+        return self._answer("partizan", self.partizan, position, self.compiled_outcome, _outcome)
+
+
+def _grundy(answer: Any) -> int:
+    assert isinstance(answer, ImpartialValue)
+    return answer.grundy
+
+
+def _outcome(answer: Any) -> Outcome:
+    assert isinstance(answer, PartizanValue)
+    return answer.outcome
 
 
 __all__ = ["DepotEngine", "available", "compiled_reach"]

@@ -35,6 +35,7 @@ from endnim.graphs.base import GraphRuleSet
 from endnim.graphs.canonical import graph_key
 from endnim.graphs.notation import Shape
 from endnim.graphs.position import Graph
+from endnim.graphs.union_find import UnionFind
 from endnim.ruleset import Player
 
 EDGE_CODE = {"L": 0, "R": 1, "G": 2}
@@ -153,21 +154,14 @@ class DepotPartizan(GraphRuleSet):
             return all(v in now[p] or v not in ever[p] for p in ("L", "R"))
 
         loose = [labels[v] > 0 or not settled(v) for v in range(n)]
-        parent = list(range(n))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        sets = UnionFind(n)
         for u, v in position.edges:
             if loose[u] and loose[v]:
-                parent[find(u)] = find(v)
+                sets.union(u, v)
         groups: dict[int, list[int]] = {}
         for v in range(n):
             if loose[v]:
-                groups.setdefault(find(v), []).append(v)
+                groups.setdefault(sets.find(v), []).append(v)
         parts = [g for g in groups.values() if any(labels[v] for v in g)]
         if len(parts) <= 1:
             return [(list(range(n)), position)]

@@ -186,17 +186,28 @@ def tree_p_at_a_one(labels: Sequence[int], edges: Sequence[tuple[int, int]]) -> 
     >>> tree_p_at_a_one([1, 2, 2], [(0, 1), (0, 2)]), tree_p_at_a_one([2, 1, 1], [(0, 1), (0, 2)])
     (True, None)
     """
-    degree = [0] * len(labels)
-    for u, v in edges:
-        degree[u] += 1
-        degree[v] += 1
-    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+    degree = _branchings_labelled_one(labels, edges)
+    if degree is None:
         return None
     for vertex, label in enumerate(labels):
         hanging = branches(labels, edges, vertex)
         if label == 1 and sum(map(_special, hanging)) >= 2:
             return nim_sum([branch_value(b) for b in hanging]) == 0
     return None
+
+
+def _branchings_labelled_one(
+    labels: Sequence[int], edges: Sequence[tuple[int, int]]
+) -> list[int] | None:
+    """The vertices' degrees when every vertex of degree >= 3 is labelled 1 (the condition of
+    Findings 10 and 15), else ``None``."""
+    degree = [0] * len(labels)
+    for u, v in edges:
+        degree[u] += 1
+        degree[v] += 1
+    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+        return None
+    return degree
 
 
 def low_leg(centre: int, leg: Sequence[int]) -> bool:
@@ -241,11 +252,8 @@ def tree_p_at_degree_two(labels: Sequence[int], edges: Sequence[tuple[int, int]]
     >>> tree_p_at_degree_two([2, 1, 2, 2], [(0, 1), (0, 2), (2, 3)]) is None
     True
     """
-    degree = [0] * len(labels)
-    for u, v in edges:
-        degree[u] += 1
-        degree[v] += 1
-    if any(d >= 3 and label != 1 for d, label in zip(degree, labels, strict=True)):
+    degree = _branchings_labelled_one(labels, edges)
+    if degree is None:
         return None
     for vertex, label in enumerate(labels):
         if degree[vertex] != 2:

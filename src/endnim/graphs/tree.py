@@ -28,6 +28,7 @@ from endnim.errors import PositionError
 from endnim.graphs.base import ESTIMATE_CAP, GraphRuleSet
 from endnim.graphs.canonical import forest_key_adjacency
 from endnim.graphs.position import Graph
+from endnim.graphs.union_find import UnionFind
 from endnim.ruleset import Player
 
 
@@ -57,23 +58,13 @@ class Tree(GraphRuleSet):
         if graph.colours is not None or graph.homes is not None:
             raise PositionError("a tree position has no edge colours or homes (depot-partizan has)")
         labels = graph.labels
-        parent = list(range(len(labels)))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        sets = UnionFind(len(labels))
         for u, v in graph.edges:
-            if labels[u] and labels[v]:
-                a, b = find(u), find(v)
-                if a == b:
-                    raise PositionError(
-                        f"the edge ({u}, {v}) closes a cycle: a tree has none (use depot for "
-                        "graphs with cycles)"
-                    )
-                parent[a] = b
+            if labels[u] and labels[v] and not sets.union(u, v):
+                raise PositionError(
+                    f"the edge ({u}, {v}) closes a cycle: a tree has none (use depot for "
+                    "graphs with cycles)"
+                )
         return graph
 
     def live(self, position: Graph) -> list[int]:

@@ -20,6 +20,9 @@ trees``       compiled_trees`                   remoteness (``tree``; cost: part
 depots``      compiled_depots`                  ``depot-partizan``; cost: parts)
 ============  ==============================  ===============================================
 
+Every strategy is a :class:`~endnim.strategies.base.Strategy` (it decides a position, or
+completes what another decided); the compiled searches of graph games are small adapters on
+:class:`~endnim.strategies.compiled_graphs.CompiledGraphStrategy`.
 Each strategy module exposes one ``by_*`` function ``(position, rules, ...) -> Analysis``
 that fills the fields it knows and names itself in ``sources``; :func:`endnim.analyze` (the
 plan, :mod:`endnim.analyzer`) asks what each can answer and at what estimated cost, picks,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from endnim.ruleset import RuleSet
 from endnim.strategies.result import Analysis
@@ -47,8 +47,17 @@ class Capability:
     affordable: bool
 
 
-class Strategy(Protocol):
-    """One way of knowing something about a position (one module of :mod:`endnim.strategies`)."""
+class Strategy:
+    """One way of knowing something about a position (one module of :mod:`endnim.strategies`):
+    what it can answer (:meth:`can_answer`), how it decides a position (:meth:`decide`) and
+    what it adds to an analysis another strategy decided (:meth:`complete`: nothing, unless
+    it says otherwise); :meth:`run` is the one of the two that applies.
+
+    >>> from endnim.strategies.theory import THEORY
+    >>> from endnim.variants import get_variant
+    >>> THEORY.run(get_variant("endnim"), (3, 1, 3), Request()).outcome
+    'P'
+    """
 
     name: str
     """Its name in :data:`endnim.strategies.STRATEGIES`."""
@@ -59,7 +68,7 @@ class Strategy(Protocol):
         self, rules: RuleSet[Any, Any], position: Any, request: Request
     ) -> Capability | None:
         """What it can answer for ``position`` of ``rules``, or ``None`` (not for these rules)."""
-        ...
+        raise NotImplementedError
 
     def run(
         self,
@@ -71,4 +80,18 @@ class Strategy(Protocol):
         """A new analysis deciding ``position`` (``result`` is ``None``; over its budget: a
         :class:`~endnim.errors.BudgetError`), or ``result`` with the missing fields this
         strategy can afford filled in (else a note saying why not)."""
-        ...
+        if result is None:
+            return self.decide(rules, position, request)
+        return self.complete(rules, position, request, result)
+
+    def decide(self, rules: RuleSet[Any, Any], position: Any, request: Request) -> Analysis:
+        """A new analysis deciding ``position`` (over the budget: a
+        :class:`~endnim.errors.BudgetError`)."""
+        raise NotImplementedError
+
+    def complete(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request, result: Analysis
+    ) -> Analysis:
+        """``result``, decided by another strategy, with what this one adds (by default
+        nothing: it decides, or adds nothing)."""
+        return result

@@ -21,17 +21,24 @@ when affordable, and a position of several parts lists each part's value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sized
+import itertools
+from collections.abc import Callable, Sequence, Sized
 from typing import Any
 
 from endnim.graphs import compiled_depot
 from endnim.graphs.depot import Depot
 from endnim.graphs.depot_partizan import DepotPartizan
 from endnim.outcome import Outcome
-from endnim.parts import PartsSolver
+from endnim.parts import WORK_PER_BUDGET, PartsSolver
 from endnim.ruleset import Player, RuleSet
-from endnim.search import DEFAULT_BUDGET
-from endnim.strategies.base import Capability, Request
+from endnim.search import (
+    DEFAULT_BUDGET,
+    estimate_bytes,
+    format_bytes,
+    format_count,
+    parts_budget_error,
+)
+from endnim.strategies.compiled_graphs import CompiledGraphStrategy
 from endnim.strategies.parts import (
     by_parts,
     impartial_by_parts,
@@ -44,6 +51,8 @@ from endnim.strategies.search import move_text
 from endnim.theory import Reason
 
 _ENGINES: dict[int, compiled_depot.DepotEngine] = {}
+MAX_COUNTED = 10**6
+"""Labels of a part beyond this total are not counted into classes (:func:`label_classes`)."""
 C_SHARE_PAST_ESTIMATE = 4
 """Past its estimate a position gets this fraction of the budget in C before the Python
 search by parts (with isomorphic parts solved once) tries with its live limits."""
@@ -69,7 +78,42 @@ class CompiledDepotSolver:
     def grundy(self, position: Any) -> int:
         """The Grundy value of ``position``: the xor of its parts'."""
         value = self.in_c(position, lambda: self.rules.part_estimate(position))  # type: ignore[attr-defined]
-        return self.parts.grundy(position) if value is None else value
+        if value is None:
+            self.check_classes(position)
+            return self.parts.grundy(position)
+        return value
+
+    def check_classes(self, position: Any) -> None:
+        """Refuse at once, in one line, a position over its estimate whose parts beyond the C
+        search have so many classes (:func:`label_classes`) that keying them is past what the
+        search by parts may key when it tries anyway (``WORK_PER_BUDGET`` × its budget, about
+        a microsecond a vertex): that search would take its whole half minute and then refuse.
+        """
+        parts, budget = self.parts, self.parts.budget
+        states = parts.estimate(position)
+        if states <= budget:
+            return
+        work, largest = 0, None
+        for part in self.rules.components(position):
+            classes = None if compiled_depot.compiled_reach(part) else label_classes(part.labels)
+            if classes is None or (parts.memo and self.rules.canonical_key(part) in parts.memo):
+                continue
+            work += classes * self.rules.part_size(part)  # type: ignore[attr-defined]
+            if largest is None or classes > largest[0]:
+                largest = (classes, part)
+        limit = WORK_PER_BUDGET * budget
+        if largest is None or work <= limit:
+            return
+        classes, part = largest
+        refused = parts_budget_error(states, position, budget)
+        raise refused.retold(
+            f"{refused}; isomorphic parts are solved once, but a part of {len(part.labels)} "
+            f"vertices and {format_count(len(part.edges))} edges still has about "
+            f"{format_count(classes)} classes (about {format_bytes(estimate_bytes(classes, part))}"
+            f" of memory): keying them is about {format_count(work)} vertices (about "
+            f"{format_seconds(work // 10**6)}), over the {format_count(limit)} a search past its "
+            "estimate may key"
+        )
 
     def in_c(self, position: Any, estimate: Callable[[], int]) -> int | None:
         """The value by the C search, or ``None`` (beyond its reach, or over its budget: a
@@ -105,6 +149,36 @@ class _PartsInC(PartsSolver):
         return super().part_grundy(part, cap) if value is None else value
 
 
+def label_classes(labels: Sequence[int]) -> int | None:
+    """The multisets of labels at or below ``labels`` (each lowered or not, in any order): a
+    search of a part meets at least this many classes of it when every vertex stays reachable,
+    as isomorphic positions have the same labels (``None``: labels too large to count).
+
+    >>> label_classes([1, 1]), label_classes([0] + [3] * 69)
+    (3, 59640)
+    """
+    bounds = sorted(labels, reverse=True)
+    if sum(bounds) > MAX_COUNTED:
+        return None
+    ending = [1] * (bounds[0] + 1) if bounds else [1]  # ending[v]: sequences ending at v
+    for bound in bounds[1:]:
+        at_least = list(itertools.accumulate(reversed(ending)))[::-1]  # Σ ending[w], w >= v
+        ending = at_least[: bound + 1]
+    return sum(ending)
+
+
+def format_seconds(seconds: int) -> str:
+    """A duration for people: seconds, minutes, hours or days.
+
+    >>> format_seconds(40), format_seconds(144), format_seconds(10**6)
+    ('40 s', '2 min', '11 days')
+    """
+    for unit, size in (("days", 86_400), ("h", 3_600), ("min", 60)):
+        if seconds >= 2 * size:
+            return f"{format_count(seconds // size)} {unit}"
+    return f"{seconds} s"
+
+
 def applies(rules: RuleSet[Any, Any]) -> bool:
     """Whether the compiled warehouse search plays ``rules`` (``depot``, ``depot-partizan``,
     extension built).
@@ -127,33 +201,19 @@ def default_engine(budget: int | None) -> compiled_depot.DepotEngine:
     return engine
 
 
-class CompiledDepotStrategy:
+class CompiledDepotStrategy(CompiledGraphStrategy):
     """The compiled search of ``depot`` and ``depot-partizan`` positions."""
 
     name = "compiled-depots"
-    title = "exact search"  # compiled: the notes say so as they said of the Python search
 
-    def can_answer(
-        self, rules: RuleSet[Any, Any], position: Any, request: Request
-    ) -> Capability | None:
-        """For the warehouse rule sets; its cost is the parts it may solve."""
-        if not applies(rules):
-            return None
-        fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
-        estimate = rules.part_estimate(position)  # type: ignore[attr-defined]
-        budget = DEFAULT_BUDGET if request.budget is None else request.budget
-        return Capability(fields, estimate, "parts", affordable=estimate <= budget)
+    def applies(self, rules: RuleSet[Any, Any]) -> bool:
+        return applies(rules)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
-    ) -> Analysis:
-        if result is not None:  # it decides, or adds nothing
-            return result
-        return by_compiled_depots(position, rules, request.budget)
+    def fields(self, rules: RuleSet[Any, Any]) -> tuple[str, ...]:
+        return ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
+
+    def solve(self, position: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+        return by_compiled_depots(position, rules, budget)
 
 
 COMPILED_DEPOTS = CompiledDepotStrategy()

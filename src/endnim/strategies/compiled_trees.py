@@ -21,8 +21,7 @@ from typing import Any
 from endnim.graphs import compiled
 from endnim.graphs.tree import Tree
 from endnim.ruleset import RuleSet
-from endnim.search import DEFAULT_BUDGET
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.compiled_graphs import CompiledGraphStrategy
 from endnim.strategies.parts import impartial_by_parts, plain_remoteness
 from endnim.strategies.result import Analysis
 
@@ -37,33 +36,19 @@ def applies(rules: RuleSet[Any, Any]) -> bool:
     return type(rules) is Tree and compiled.available()
 
 
-class CompiledTreeStrategy:
-    """The compiled search of ``tree`` positions."""
+class CompiledTreeStrategy(CompiledGraphStrategy):
+    """The compiled search of ``tree`` positions (a single tree's remoteness with its value)."""
 
     name = "compiled-trees"
-    title = "exact search"  # compiled: the notes say so as they said of the Python search
 
-    def can_answer(
-        self, rules: RuleSet[Any, Any], position: Any, request: Request
-    ) -> Capability | None:
-        """For ``tree``; its cost is the trees it may solve (``part_estimate``)."""
-        if not applies(rules):
-            return None
-        fields = ("outcome", "winning_moves", "grundy", "remoteness")
-        estimate = rules.part_estimate(position)  # type: ignore[attr-defined]
-        budget = DEFAULT_BUDGET if request.budget is None else request.budget
-        return Capability(fields, estimate, "parts", affordable=estimate <= budget)
+    def applies(self, rules: RuleSet[Any, Any]) -> bool:
+        return applies(rules)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
-    ) -> Analysis:
-        if result is not None:  # it decides, or adds nothing
-            return result
-        return by_compiled_trees(position, rules, request.budget)
+    def fields(self, rules: RuleSet[Any, Any]) -> tuple[str, ...]:
+        return ("outcome", "winning_moves", "grundy", "remoteness")
+
+    def solve(self, position: Any, rules: RuleSet[Any, Any], budget: int | None) -> Analysis:
+        return by_compiled_trees(position, rules, budget)
 
 
 COMPILED_TREES = CompiledTreeStrategy()

@@ -21,7 +21,7 @@ from endnim.outcome import Outcome
 from endnim.position import Position
 from endnim.ruleset import RuleSet, plays_as
 from endnim.search import default_solver, format_count
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.base import Capability, Request, Strategy
 from endnim.strategies.result import (
     AUTO_ENGINE_CELLS,
     AUTO_SEARCH_BUDGET,
@@ -34,7 +34,7 @@ from endnim.theory import MoveRange, Reason
 from endnim.variants import PartizanEndNim, Variant
 
 
-class EngineStrategy:
+class EngineStrategy(Strategy):
     """The compiled engine: decides rows of a kernel family within a budget of cells, and
     fills in a Grundy value a theory left open when the auto budget of cells affords it."""
 
@@ -53,17 +53,15 @@ class EngineStrategy:
         fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
         return Capability(fields, plan.cells, "cells", affordable=not plan.refusal(budget))
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
+    def decide(self, rules: RuleSet[Any, Any], position: Any, request: Request) -> Analysis:
+        return by_engine(
+            position, check_engine(rules), request.budget, request.threads, request.progress
+        )
+
+    def complete(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request, result: Analysis
     ) -> Analysis:
-        if result is None:
-            return by_engine(
-                position, check_engine(rules), request.budget, request.threads, request.progress
-            )
+        """A Grundy value no theorem fixed, within the auto budget of cells."""
         if result.grundy is None and rules.impartial and isinstance(rules, Variant):
             _fill_grundy(result, rules, request)
         return result

@@ -29,7 +29,7 @@ from endnim.outcome import Outcome
 from endnim.parts import default_parts_solver, splits
 from endnim.ruleset import Player, RuleSet
 from endnim.search import DEFAULT_BUDGET, PartizanValue, default_solver
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.base import Capability, Request, Strategy
 from endnim.strategies.result import (
     AUTO_SEARCH_BUDGET,
     AUTO_SEARCH_WORK,
@@ -45,7 +45,7 @@ MAX_VALUE_LENGTH = 2000
 """A part's canonical form is listed up to this many characters."""
 
 
-class PartsStrategy:
+class PartsStrategy(Strategy):
     """Decomposition into independent parts: decides rule sets whose ``components`` split."""
 
     name = "parts"
@@ -60,15 +60,7 @@ class PartsStrategy:
         fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "remoteness")
         return Capability(fields, len(rules.components(position)), "parts", affordable=True)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
-    ) -> Analysis:
-        if result is not None:  # it decides, or adds nothing
-            return result
+    def decide(self, rules: RuleSet[Any, Any], position: Any, request: Request) -> Analysis:
         return by_parts(position, rules, request.budget)
 
 

@@ -23,7 +23,7 @@ from endnim.search import (
     format_bytes,
     format_count,
 )
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.base import Capability, Request, Strategy
 from endnim.strategies.result import (
     AUTO_BUDGET_ADVICE,
     AUTO_SEARCH_BUDGET,
@@ -37,7 +37,7 @@ from endnim.theory import MoveRange, Reason
 from endnim.variants import Variant
 
 
-class SearchStrategy:
+class SearchStrategy(Strategy):
     """The plain memoised search: decides any rule set within its budget of states, and fills
     in the remoteness (and a Grundy value) a theory left open when the auto budget affords it."""
 
@@ -58,15 +58,14 @@ class SearchStrategy:
         )
         return Capability((*fields, "remoteness"), states, "states", affordable)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
+    def decide(self, rules: RuleSet[Any, Any], position: Any, request: Request) -> Analysis:
+        return by_search_plain(position, rules, request.budget)
+
+    def complete(
+        self, rules: RuleSet[Any, Any], position: Any, request: Request, result: Analysis
     ) -> Analysis:
-        if result is None:
-            return by_search_plain(position, rules, request.budget)
+        """The remoteness (and a Grundy value still missing) when the search is affordable,
+        else a note saying why not."""
         capability = self.can_answer(rules, position, request)
         assert capability is not None
         states = capability.cost

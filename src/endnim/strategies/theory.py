@@ -15,13 +15,13 @@ from typing import Any
 from endnim.outcome import Outcome
 from endnim.position import Position
 from endnim.ruleset import RuleSet
-from endnim.strategies.base import Capability, Request
+from endnim.strategies.base import Capability, Request, Strategy
 from endnim.strategies.result import Analysis
 from endnim.theory.base import Theory
 from endnim.variants import Variant
 
 
-class TheoryStrategy:
+class TheoryStrategy(Strategy):
     """The closed-form theory: decides any row of a rule set that has one, at constant cost."""
 
     name = "theory"
@@ -36,15 +36,7 @@ class TheoryStrategy:
         fields = ("outcome", "winning_moves", "grundy" if rules.impartial else "thresholds")
         return Capability(fields, cost=1, unit="constant", affordable=True)
 
-    def run(
-        self,
-        rules: RuleSet[Any, Any],
-        position: Any,
-        request: Request,
-        result: Analysis | None = None,
-    ) -> Analysis:
-        if result is not None:  # it decides, or adds nothing
-            return result
+    def decide(self, rules: RuleSet[Any, Any], position: Any, request: Request) -> Analysis:
         theory = rules.theory()
         assert theory is not None and isinstance(rules, Variant), "a theory is for row rule sets"
         return by_theory(position, rules, theory)

@@ -54,7 +54,6 @@ StoredRow = tuple[str, str, int, int]
 outcome code 0..3 = P, L, R, N)."""
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS chunks (
     vertices INTEGER NOT NULL,
     shape INTEGER NOT NULL,

@@ -52,7 +52,6 @@ from endnim.sweep.depot_store import (
 from endnim.sweep.graph_store import GraphRepair
 from endnim.sweep.plan import SweepError, check_free_disk
 from endnim.sweep.store import write_json_atomically
-from endnim.sweep.tree_pool import ShapeExecutor
 
 Progress = Callable[[int, int], None]
 MAX_LABELLINGS = 20_000_000
@@ -141,16 +140,11 @@ def store_result(store: DepotStore, result: ChunkResult) -> None:
 def compute_chunks(
     store: DepotStore,
     tasks: Sequence[ChunkTask],
-    progress: Progress | None = None,
-    total: int | None = None,
-    first: int = 0,
-    executor: ShapeExecutor | None = None,
+    workers: pipeline.Workers | None = None,
 ) -> None:
-    """Compute and store ``tasks``, each stored with its digest as soon as it is done
-    (:func:`endnim.sweep.graph_pipeline.run_chunks`)."""
-    pipeline.run_chunks(store, tasks, compute_chunk, store_result, executor=executor,
-                        progress=progress, total=total, first=first,
-                        forget=_WORKER.clear)  # fmt: skip
+    """Compute and store ``tasks`` on ``workers`` (default: this process), each stored with
+    its digest as soon as it is done (:func:`endnim.sweep.graph_pipeline.run_chunks`)."""
+    pipeline.run_chunks(store, tasks, compute_chunk, store_result, workers, forget=_WORKER.clear)
 
 
 # --------------------------------------------------------------------------- estimate
@@ -231,32 +225,26 @@ class DepotSizeSummary:
 class DepotSweepReport(pipeline.SweepRun):
     """What a warehouse sweep holds (and what one run did)."""
 
+    KIND = "depot"
+    UNIT = "chunks"
+
     variant: str
     family: str
     sizes: list[DepotSizeSummary] = field(default_factory=list, kw_only=True)
-    computed_chunks: int = 0
-    kept_chunks: int = 0
-    repaired_chunks: int = 0
 
     @property
     def positions(self) -> int:
         return self.total("positions")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``endnim sweep -v depot --json`` and of ``sweep-query``'s totals."""
+    def names_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "family": self.family}
+
+    def totals_dict(self) -> dict[str, Any]:
         impartial = self.variant == "depot"
         return {
-            "kind": "depot",
-            "variant": self.variant,
-            "family": self.family,
-            **self.bounds_dict(),
             "positions": self.positions,
             "p_positions": self.p_positions,
             "sizes": [s.to_dict(impartial) for s in self.sizes],
-            "computed_chunks": self.computed_chunks,
-            "kept_chunks": self.kept_chunks,
-            "repaired_chunks": self.repaired_chunks,
-            **self.run_dict(),
         }
 
 
@@ -345,8 +333,8 @@ def run_depot_sweep(
             done = store.done_chunks()
             todo = [t for t in tasks if t.key not in done]
             check_free_disk(root, disk_need(todo))
-            report.kept_chunks = len(tasks) - len(todo)
-            report.repaired_chunks = len([k for k in dropped if k[0] <= max_vertices])
+            report.kept = len(tasks) - len(todo)
+            report.repaired = len([k for k in dropped if k[0] <= max_vertices])
             report.rebuilt = rebuilt
             with pipeline.open_workers(
                 report,
@@ -355,11 +343,11 @@ def run_depot_sweep(
                 lambda w: estimate_depot_sweep(variant, family, max_vertices, max_label, w, todo),
                 on_estimate,
                 progress,
-                report.kept_chunks,
+                report.kept,
                 len(tasks),
-            ) as executor:
-                compute_chunks(store, todo, progress, len(tasks), report.kept_chunks, executor)
-            report.computed_chunks = len(todo)
+            ) as running:
+                compute_chunks(store, todo, running)
+            report.computed = len(todo)
             report.sizes = summarise(store, max_vertices).sizes
             held = read_description(root)
             if int(held.get("max_vertices", 0)) < max_vertices:  # what a repair restores
@@ -397,7 +385,7 @@ def repair_depot_store(path: str | Path, progress: Progress | None = None) -> De
             top = max([top, *(k[0] for k in done), *(k[0] for k in _dropped)])
             todo = [t for t in plan_chunks(variant, family, top, max_label) if t.key not in done]
             check_free_disk(root, disk_need(todo))
-            compute_chunks(store, todo, progress)
+            compute_chunks(store, todo, pipeline.Workers(progress=progress))
             summarise(store)  # everything verifies now
             return DepotRepair(str(root), len(done), len(todo), rebuilt)
 
@@ -407,44 +395,31 @@ def open_depot_sweep(path: str | Path) -> DepotStore:
     return DepotStore.open(Path(path))
 
 
-def run_depot_query(
-    store: DepotStore,
-    words: Sequence[str],
-    vertices: Sequence[int] | None = None,
-    limit: int = 20,
-) -> dict[str, Any]:
-    """Count the stored positions (of the given numbers of vertices) satisfying a predicate
-    of ``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome X``) and list the
-    first ``limit`` (fewest vertices, then fewest beans, then by text); every position
-    counted comes from a chunk verified against its digest."""
+def depot_query_source(store: DepotStore) -> pipeline.QuerySource:
+    """What ``sweep-query`` reads of a warehouse sweep: its complete sizes, every position
+    counted from a chunk verified against its digest, values shown as outcomes when
+    partizan."""
     from endnim.outcome import CODE_TO_OUTCOME
-    from endnim.sweep.query import Conjecture, ValueIn, parse_predicate
 
-    predicate = parse_predicate(words, store.impartial)
-    if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
-        raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not warehouses")
-    top = complete_sizes(store)
-
-    def rows(n: int) -> Iterator[tuple[int, str, tuple[int, ...], int]]:
+    def rows(n: int) -> Iterator[pipeline.Row]:
         for _key, stored in store.verified(n):
             for text, labels, beans, value in stored:
                 yield beans, text, tuple(json.loads(labels)), value
 
-    found = pipeline.query_rows(
-        "warehouse sweep", store.root, top, vertices, limit, rows, predicate.holds
+    def show(value: int) -> Any:
+        return value if store.impartial else str(CODE_TO_OUTCOME[value])
+
+    names = {"kind": "depot", "variant": store.variant, "family": store.family}
+    top = complete_sizes(store)
+    return pipeline.QuerySource(
+        store.root, names, top, store.max_label, store.impartial, rows, show
     )
-    if not store.impartial:
-        found["values"] = [str(CODE_TO_OUTCOME[value]) for value in found["values"]]
-    return {
-        "sweep": str(store.root),
-        "kind": "depot",
-        "variant": store.variant,
-        "family": store.family,
-        "max_vertices": top,
-        "max_label": store.max_label,
-        "predicate": predicate.describe(),
-        **found,
-    }
+
+
+run_depot_query = pipeline.GraphQuery("warehouse sweep", "warehouses", depot_query_source)
+"""Count the stored positions (of the given numbers of vertices) satisfying a predicate of
+``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome X``) and list the first
+``limit`` (fewest vertices, then fewest beans, then by text)."""
 
 
 __all__ = [

@@ -19,15 +19,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import heapq
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from endnim.errors import EndNimError
 from endnim.sweep.graph_store import GraphStore
 from endnim.sweep.plan import SweepError
-from endnim.sweep.tree_pool import InProcess, ShapeExecutor, open_executor
+from endnim.sweep.tree_pool import Batch, InProcess, ShapeExecutor, open_executor
 
 Progress = Callable[[int, int], None]
 Task = TypeVar("Task")
@@ -119,6 +119,11 @@ class SweepRun:
     could not be read and was rebuilt, and how long the run took on how many workers of
     which cluster."""
 
+    KIND: ClassVar[str]
+    """The summary's ``kind`` (``tree``, ``depot``)."""
+    UNIT: ClassVar[str]
+    """What the sweep is chunked into and counted in (``shapes``, ``chunks``)."""
+
     out: str
     max_vertices: int
     max_label: int
@@ -127,6 +132,12 @@ class SweepRun:
     seconds: float = field(default=0.0, kw_only=True)
     workers: int = field(default=1, kw_only=True)
     scheduler: str | None = field(default=None, kw_only=True)
+    computed: int = field(default=0, kw_only=True)
+    """Units computed by this run."""
+    kept: int = field(default=0, kw_only=True)
+    """Units finished by an earlier run and kept."""
+    repaired: int = field(default=0, kw_only=True)
+    """Finished units that did not match their digests: forgotten and computed again."""
 
     def bounds_dict(self) -> dict[str, Any]:
         """Where the sweep is stored and what it holds, in the summary's JSON."""
@@ -139,6 +150,44 @@ class SweepRun:
     @property
     def p_positions(self) -> int:
         return self.total("p_positions")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary's JSON (``endnim sweep --json``, ``sweep-query``'s totals): the kind,
+        the game's names, the bounds, its totals and sizes, the run's counts, then the run."""
+        return {
+            "kind": self.KIND,
+            **self.names_dict(),
+            **self.bounds_dict(),
+            **self.totals_dict(),
+            f"computed_{self.UNIT}": self.computed,
+            f"kept_{self.UNIT}": self.kept,
+            **self.parts_dict(),
+            f"repaired_{self.UNIT}": self.repaired,
+            **self.run_dict(),
+        }
+
+    def names_dict(self) -> dict[str, Any]:
+        """The game's names in the summary (``variant``, ``family``)."""
+        raise NotImplementedError
+
+    def totals_dict(self) -> dict[str, Any]:
+        """The game's totals and its ``sizes`` in the summary."""
+        raise NotImplementedError
+
+    def parts_dict(self) -> dict[str, Any]:
+        """Counts of parts of units, where a game splits its units (none by default)."""
+        return {}
+
+    def run_text(self, parts: str = "", kept_parts: str = "") -> str:
+        """What the run did, for people (``parts``, ``kept_parts``: what a game adds after
+        its computed and kept counts); empty when it neither computed nor kept anything."""
+        if not (self.computed or self.kept):
+            return ""
+        on = f" of {self.scheduler}" if self.scheduler else ""
+        return (
+            f"{self.out}: {self.computed} {self.UNIT} computed now{parts}, {self.kept} kept"
+            f"{kept_parts}, in {self.seconds:.1f} s on {self.workers} worker(s){on}"
+        )
 
     def run_dict(self) -> dict[str, Any]:
         """The run's fields at the end of the summary's JSON."""
@@ -153,6 +202,18 @@ class SweepRun:
 Estimated = TypeVar("Estimated", bound=Cost)
 
 
+@dataclass(frozen=True)
+class Workers:
+    """Where a run computes its chunks and whom it tells: ``executor`` (``None``: this
+    process), and ``progress(done, total)`` counting from the ``first`` chunks already stored
+    (``total``: the run's tasks when ``None``)."""
+
+    executor: ShapeExecutor | None = None
+    progress: Progress | None = None
+    first: int = 0
+    total: int | None = None
+
+
 @contextlib.contextmanager
 def open_workers(
     report: SweepRun,
@@ -163,10 +224,11 @@ def open_workers(
     progress: Progress | None,
     first: int,
     total: int,
-) -> Iterator[ShapeExecutor]:
-    """The run's executor (:func:`endnim.sweep.tree_pool.open_executor`), its workers and
-    scheduler written into ``report``; ``on_estimate`` is told ``estimate(workers)`` and
-    ``progress`` the ``first`` chunks already stored, before any work starts."""
+) -> Iterator[Workers]:
+    """The run's executor (:func:`endnim.sweep.tree_pool.open_executor`) with its progress,
+    its workers and scheduler written into ``report``; ``on_estimate`` is told
+    ``estimate(workers)`` and ``progress`` the ``first`` chunks already stored, before any
+    work starts."""
     with open_executor(workers, scheduler) as executor:
         report.workers = executor.workers
         report.scheduler = scheduler
@@ -174,7 +236,7 @@ def open_workers(
             on_estimate(estimate(executor.workers))
         if progress is not None and first:
             progress(first, total)
-        yield executor
+        yield Workers(executor, progress, first, total)
 
 
 def refuse_over_budget(
@@ -243,25 +305,24 @@ def run_chunks(
     tasks: Sequence[Task],
     compute: Callable[[Task], Result],
     keep: Callable[[Store, Result], None],
+    workers: Workers | None = None,
     *,
-    progress: Progress | None = None,
-    total: int | None = None,
-    first: int = 0,
-    executor: ShapeExecutor | None = None,
     forget: Callable[[], None] = lambda: None,
 ) -> None:
-    """Compute and store ``tasks``, each chunk stored with its digest as soon as it is done:
-    by the local worker processes that computed them when they share this disk, else by this
-    process. ``progress(done, total)`` counts chunks from ``first``; ``forget`` drops this
-    process's memo at the end.
+    """Compute and store ``tasks`` on ``workers`` (default: this process), each chunk stored
+    with its digest as soon as it is done: by the local worker processes that computed them
+    when they share this disk, else by this process; ``forget`` drops this process's memo at
+    the end.
 
     >>> kept: list[object] = []
     >>> run_chunks(None, [1, 2], lambda t: (t, [t], 0.0), lambda s, r: kept.append(r))
     >>> kept
     [(1, [1], 0.0), (2, [2], 0.0)]
     """
-    count = first
-    executor = executor or InProcess()
+    workers = workers or Workers()
+    count = workers.first
+    executor = workers.executor or InProcess()
+    progress, total = workers.progress, workers.total
 
     def counted(_result: object = None) -> None:
         nonlocal count
@@ -277,9 +338,9 @@ def run_chunks(
         if executor.shares_disk:
             opener = type(store).for_worker
             work = functools.partial(store_in_worker, opener, keep, compute, str(store.root))
-            executor.run(work, tasks, counted)
+            executor.run(Batch(work, tasks), counted)
         else:
-            executor.run(compute, tasks, finished)
+            executor.run(Batch(compute, tasks), finished)
     finally:
         forget()
         while _STORES:  # what this process opened as its own worker
@@ -337,11 +398,85 @@ def query_rows(
     }
 
 
+Row = tuple[int, str, tuple[int, ...], int]
+"""A stored position as ``sweep-query`` reads it: beans, text, labels, value."""
+Queried = TypeVar("Queried")
+
+
+@dataclass(frozen=True)
+class QuerySource:
+    """What ``sweep-query`` reads of one open graph sweep: its directory, its ``names`` in the
+    answer (kind, variant...), the sizes it holds complete (1..``top``), its labels' bound,
+    whether its values are Grundy values, ``rows(n)`` (the verified rows of ``n`` vertices)
+    and how a value is shown."""
+
+    root: Path
+    names: Mapping[str, Any]
+    top: int
+    max_label: int
+    impartial: bool
+    rows: Callable[[int], Iterator[Row]]
+    show: Callable[[int], Any] = int
+
+
+class GraphQuery(Generic[Queried]):
+    """``sweep-query`` over one kind of graph sweep (a ``noun`` of ``games``), whose open
+    store ``source`` reads: call it with the store, the predicate's words (values, not
+    Horrocks' conjectures), the numbers of vertices (``None``: every complete size) and how
+    many positions to list; the answer is the sweep's fields, then :func:`query_rows`' count
+    and list.
+
+    >>> ask = GraphQuery("tree sweep", "trees", lambda rows: QuerySource(
+    ...     Path("t"), {"kind": "tree"}, 2, 1, True, rows))
+    >>> found = ask(lambda n: iter([(n, "x" * n, (n,), n % 2)]), ["p"])
+    >>> found["predicate"], found["positions"]
+    ('P-positions', ['xx'])
+    """
+
+    def __init__(self, noun: str, games: str, source: Callable[[Queried], QuerySource]) -> None:
+        self.noun = noun
+        self.games = games
+        self.source = source
+
+    def __call__(
+        self,
+        store: Queried,
+        words: Sequence[str],
+        vertices: Sequence[int] | None = None,
+        limit: int = 20,
+    ) -> dict[str, Any]:
+        from endnim.sweep.query import Conjecture, ValueIn, parse_predicate
+
+        source = self.source(store)
+        predicate = parse_predicate(words, source.impartial)
+        if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
+            raise SweepError(
+                f"Horrocks' conjectures are about Muller End-Nim rows, not {self.games}"
+            )
+        root = source.root
+        found = query_rows(
+            self.noun, root, source.top, vertices, limit, source.rows, predicate.holds
+        )
+        found["values"] = [source.show(value) for value in found["values"]]
+        return {
+            "sweep": str(root),
+            **source.names,
+            "max_vertices": source.top,
+            "max_label": source.max_label,
+            "predicate": predicate.describe(),
+            **found,
+        }
+
+
 __all__ = [
     "Computed",
     "Cost",
+    "GraphQuery",
+    "QuerySource",
+    "Row",
     "StoredChunk",
     "SweepRun",
+    "Workers",
     "check_workers",
     "open_workers",
     "query_rows",

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-from endnim.sweep.closing import ClosesOnExit
+from endnim.closing import ClosesOnExit
 from endnim.sweep.plan import SweepError
-from endnim.sweep.store import LOCK, write_json_atomically
+from endnim.sweep.store import LOCK, META_SCHEMA, write_json_atomically
 
 DESCRIPTION = "sweep.json"
 
@@ -126,6 +126,7 @@ class GraphStore(ClosesOnExit):
     NOUN: ClassVar[str]
     """What the sweep is called in messages ("tree sweep", "warehouse sweep")."""
     SCHEMA: ClassVar[str]
+    """The store's own tables (the ``meta`` table, every store's, is made before them)."""
 
     def __init__(self, root: Path, connection: sqlite3.Connection) -> None:
         self.root = root
@@ -204,7 +205,7 @@ class GraphStore(ClosesOnExit):
             with store.reading():
                 store.check_file()
                 with store.connection:
-                    store.connection.executescript(cls.SCHEMA)
+                    store.connection.executescript(META_SCHEMA + cls.SCHEMA)
                     for key, value in {"format": cls.FORMAT, "kind": cls.KIND, **meta}.items():
                         store.connection.execute(
                             "INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, value)

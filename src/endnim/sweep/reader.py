@@ -24,10 +24,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from endnim.closing import ClosesOnExit
 from endnim.engine.families import CODE_TO_OUTCOME
 from endnim.position import as_position
 from endnim.sweep.chunk import Values
-from endnim.sweep.closing import ClosesOnExit
 from endnim.sweep.plan import SweepError
 from endnim.sweep.runner import SweepReport, make_report
 from endnim.sweep.store import CATALOGUE, ChunkRecord, Store

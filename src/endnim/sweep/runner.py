@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -60,6 +60,17 @@ from endnim.variants import Variant, get_row_variant, get_variant
 Progress = Callable[[int, int], None]
 """Called with (positions done, positions in the sweep)."""
 OnWritten = Callable[[WrittenChunk], None]
+
+
+@dataclass(frozen=True)
+class LevelWork:
+    """What an executor computes of one level: the ``tasks`` of its missing chunks, the level
+    before (its values handed over, its files, or ``None`` at level 0) and the level's number
+    of ``chunks`` (which the chunk files are named by)."""
+
+    tasks: list[ChunkTask]
+    previous: Values | LevelFiles | None
+    chunks: int
 
 
 @dataclass
@@ -172,13 +183,7 @@ class Executor(Protocol):
     reads_store: bool
     """Whether the tasks read the level before from the store's files (else: handed over)."""
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None: ...
+    def run(self, work: LevelWork, on_written: OnWritten) -> None: ...
 
     def close(self) -> None: ...
 
@@ -195,19 +200,13 @@ class LocalExecutor:
         self.computing = threading.Semaphore(workers)
         self.pool = ThreadPoolExecutor(max_workers=2 * workers, thread_name_prefix="endnim-sweep")
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None:
+    def run(self, work: LevelWork, on_written: OnWritten) -> None:
         def job(task: ChunkTask) -> WrittenChunk:
             with self.computing:
-                result = compute_chunk(task, previous)
-            return write_chunk(self.root, result, chunks)
+                result = compute_chunk(task, work.previous)
+            return write_chunk(self.root, result, work.chunks)
 
-        run_windowed(self.pool, job, tasks, on_written, window=2 * self.workers)
+        run_windowed(self.pool, job, work.tasks, on_written, window=2 * self.workers)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -247,33 +246,44 @@ class DaskExecutor:
             raise SweepError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def run(
-        self,
-        tasks: list[ChunkTask],
-        previous: Values | LevelFiles | None,
-        chunks: int,
-        on_written: OnWritten,
-    ) -> None:
+    def run(self, work: LevelWork, on_written: OnWritten) -> None:
+        previous = work.previous
         scattered = previous is not None and not isinstance(previous, LevelFiles)
         shared = (
             self.client.scatter(previous, broadcast=True, hash=False) if scattered else previous
         )
-        tag = uuid.uuid4().hex[:8]
-
-        def submit(task: ChunkTask) -> Any:
-            key = f"endnim-sweep-{tag}-{task.key}"
-            return self.client.submit(compute_chunk, task, shared, key=key, pure=False)
 
         def finished(result: ChunkResult) -> None:
-            on_written(write_chunk(self.root, result, chunks))
+            on_written(write_chunk(self.root, result, work.chunks))
 
         try:
-            run_windowed_on_dask(
-                self.client, self.distributed, submit, tasks, finished, 2 * self.workers
-            )
+            self.map("sweep", compute_chunk, work.tasks, finished, shared)
         finally:
             if scattered:
                 self.client.cancel(shared)
+
+    def map(
+        self,
+        name: str,
+        function: Callable[..., Any],
+        tasks: Sequence[Any],
+        finished: Callable[[Any], None],
+        *shared: Any,
+    ) -> None:
+        """``finished`` with ``function(task, *shared)`` of every task, computed on the
+        cluster (two tasks a worker in flight), in the order they finish; each keyed
+        ``endnim-NAME-RUN-N`` (the tree sweep's executor runs its batches here too)."""
+        tag = uuid.uuid4().hex[:8]
+
+        def submit(item: tuple[int, Any]) -> Any:
+            number, task = item
+            key = f"endnim-{name}-{tag}-{number}"
+            return self.client.submit(function, task, *shared, key=key, pure=False)
+
+        numbered = enumerate(tasks)
+        run_windowed_on_dask(
+            self.client, self.distributed, submit, numbered, finished, 2 * self.workers
+        )
 
     def close(self) -> None:
         self.client.close()
@@ -576,7 +586,7 @@ def _run(
                     )
                     for chunk in missing
                 ]
-                executor.run(tasks, previous, level.chunks, on_written)
+                executor.run(LevelWork(tasks, previous, level.chunks), on_written)
             previous = None
             store.finish_level(level.level)
             if on_level is not None:
@@ -612,6 +622,7 @@ def peak_rss_bytes() -> int:
 __all__ = [
     "DaskExecutor",
     "LengthSummary",
+    "LevelWork",
     "LocalExecutor",
     "SweepReport",
     "make_report",

@@ -42,6 +42,7 @@ from typing import IO
 
 import numpy as np
 
+from endnim.durable import write_text_atomically
 from endnim.sweep.chunk import ChunkResult, Values
 from endnim.sweep.plan import SweepError
 
@@ -51,8 +52,12 @@ LOCK = ".lock"
 FORMAT = "1"
 """Version of the store's layout, in the catalogue's meta table."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+META_SCHEMA = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
+"""The ``meta`` table every sweep's SQLite file has (what kind of sweep, of which rules)."""
+
+_SCHEMA = (
+    META_SCHEMA
+    + """
 CREATE TABLE IF NOT EXISTS levels (
     level INTEGER PRIMARY KEY,
     prefix_length INTEGER NOT NULL,
@@ -81,6 +86,7 @@ CREATE TABLE IF NOT EXISTS runs (
     computed INTEGER NOT NULL DEFAULT 0
 );
 """
+)
 
 
 @dataclass(frozen=True)
@@ -192,16 +198,7 @@ def write_json_atomically(path: Path, data: Mapping[str, object]) -> None:
     ...     (Path(folder) / "a.json").read_text()
     '{"x": 1}'
     """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, json.dumps(data))
 
 
 def repair_hint(root: Path) -> str:

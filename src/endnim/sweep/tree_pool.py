@@ -12,7 +12,7 @@ own connection); they never touch the terminal or a lock this process holds.
 
 >>> results: list[int] = []
 >>> with open_executor(None, None) as executor:
-...     executor.run(abs, [-3, 2, -1], results.append)
+...     executor.run(Batch(abs, [-3, 2, -1]), results.append)
 >>> executor.workers, results
 (1, [3, 2, 1])
 """
@@ -21,18 +21,26 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from endnim.sweep.plan import SweepError
-from endnim.sweep.window import run_windowed, run_windowed_on_dask
+from endnim.sweep.window import run_windowed
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Batch(Generic[Task, Result]):
+    """What an executor runs: ``function`` (picklable) on each of ``tasks``."""
+
+    function: Callable[[Task], Result]
+    tasks: Sequence[Task]
 
 
 class ShapeExecutor(Protocol):
@@ -43,12 +51,7 @@ class ShapeExecutor(Protocol):
     shares_disk: bool
     """Whether the workers see this process's files (so they can store what they compute)."""
 
-    def run(
-        self,
-        function: Callable[[Task], Result],
-        tasks: Sequence[Task],
-        finished: Callable[[Result], None],
-    ) -> None: ...
+    def run(self, batch: Batch[Task, Result], finished: Callable[[Result], None]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -61,14 +64,9 @@ class InProcess:
     """This process writes what it computes after computing it: there is no one to share
     the writing with."""
 
-    def run(
-        self,
-        function: Callable[[Task], Result],
-        tasks: Sequence[Task],
-        finished: Callable[[Result], None],
-    ) -> None:
-        for task in tasks:
-            finished(function(task))
+    def run(self, batch: Batch[Task, Result], finished: Callable[[Result], None]) -> None:
+        for task in batch.tasks:
+            finished(batch.function(task))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -88,15 +86,15 @@ class ProcessPool:
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
-    def run(
-        self,
-        function: Callable[[Task], Result],
-        tasks: Sequence[Task],
-        finished: Callable[[Result], None],
-    ) -> None:
+    def run(self, batch: Batch[Task, Result], finished: Callable[[Result], None]) -> None:
         try:
             run_windowed(
-                self.pool, function, tasks, finished, window=2 * self.workers, keep_running=False
+                self.pool,
+                batch.function,
+                batch.tasks,
+                finished,
+                window=2 * self.workers,
+                keep_running=False,
             )
         except BrokenProcessPool:
             raise SweepError(
@@ -119,26 +117,10 @@ class DaskShapes:
 
         # the row sweep's connection: the same checks and one-line errors for the address
         self.connection = DaskExecutor(Path("."), address, timeout=timeout)
-        self.client: Any = self.connection.client
-        self.distributed: Any = self.connection.distributed
         self.workers = self.connection.workers
 
-    def run(
-        self,
-        function: Callable[[Task], Result],
-        tasks: Sequence[Task],
-        finished: Callable[[Result], None],
-    ) -> None:
-        tag = uuid.uuid4().hex[:8]
-
-        def submit(item: tuple[int, Task]) -> Any:
-            number, task = item
-            key = f"endnim-tree-{tag}-{number}"
-            return self.client.submit(function, task, key=key, pure=False)
-
-        run_windowed_on_dask(
-            self.client, self.distributed, submit, enumerate(tasks), finished, 2 * self.workers
-        )
+    def run(self, batch: Batch[Task, Result], finished: Callable[[Result], None]) -> None:
+        self.connection.map("tree", batch.function, batch.tasks, finished)
 
     def close(self) -> None:
         self.connection.close()
@@ -165,4 +147,4 @@ def open_executor(workers: int | None, scheduler: str | None) -> Iterator[ShapeE
         executor.close()
 
 
-__all__ = ["DaskShapes", "InProcess", "ProcessPool", "ShapeExecutor", "open_executor"]
+__all__ = ["Batch", "DaskShapes", "InProcess", "ProcessPool", "ShapeExecutor", "open_executor"]

@@ -48,10 +48,13 @@ from endnim.graphs.position import Graph
 from endnim.graphs.tree import Tree
 from endnim.sweep.graph_pipeline import (
     Cost,
+    GraphQuery,
+    QuerySource,
+    Row,
     SweepRun,
+    Workers,
     check_workers,
     open_workers,
-    query_rows,
     refuse_over_budget,
     refuse_over_memory,
     run_chunks,
@@ -93,7 +96,6 @@ from endnim.sweep.tree_parts import (
     part_problem,
     sum_counts,
 )
-from endnim.sweep.tree_pool import ShapeExecutor
 
 """The directory of the shape digests (``shapes/07/0010.json``)."""
 MAX_VERTICES = 14
@@ -101,7 +103,6 @@ MAX_LABELLINGS = 50_000_000
 """A sweep would label more shapes than this: refused at once, with the count."""
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS shapes (
     vertices INTEGER NOT NULL,
     shape INTEGER NOT NULL,
@@ -238,36 +239,31 @@ class TreeSizeSummary:
 class TreeSweepReport(SweepRun):
     """What a tree sweep holds (and what one run did)."""
 
+    KIND = "tree"
+    UNIT = "shapes"
+
     sizes: list[TreeSizeSummary] = field(default_factory=list, kw_only=True)
-    computed_shapes: int = 0
-    kept_shapes: int = 0
     computed_parts: int = 0
     """Parts of big shapes computed (:mod:`endnim.sweep.tree_parts`)."""
     kept_parts: int = 0
     """Parts of unfinished big shapes kept from an earlier run."""
-    repaired_shapes: int = 0
-    """Finished shapes that did not match their digests: forgotten and computed again."""
 
     @property
     def trees(self) -> int:
         return self.total("trees")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``endnim sweep --variant tree --json`` and ``sweep-query`` totals."""
+    def names_dict(self) -> dict[str, Any]:
+        return {"variant": "tree"}
+
+    def parts_dict(self) -> dict[str, Any]:
+        return {"computed_parts": self.computed_parts, "kept_parts": self.kept_parts}
+
+    def totals_dict(self) -> dict[str, Any]:
         return {
-            "kind": "tree",
-            "variant": "tree",
-            **self.bounds_dict(),
             "trees": self.trees,
             "p_positions": self.p_positions,
             "max_value": max((s.max_value for s in self.sizes), default=0),
             "sizes": [s.to_dict() for s in self.sizes],
-            "computed_shapes": self.computed_shapes,
-            "kept_shapes": self.kept_shapes,
-            "computed_parts": self.computed_parts,
-            "kept_parts": self.kept_parts,
-            "repaired_shapes": self.repaired_shapes,
-            **self.run_dict(),
         }
 
 
@@ -796,16 +792,9 @@ class TreeStore(GraphStore):
         return report
 
 
-def run_tree_query(
-    store: TreeStore,
-    words: Sequence[str],
-    vertices: Sequence[int] | None = None,
-    limit: int = 20,
-) -> dict[str, Any]:
-    """Count the stored trees (of the given numbers of vertices) satisfying a predicate of
-    ``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome P|N``) and list the
-    first ``limit`` (fewest vertices, then fewest beans, then by notation). Every tree counted
-    comes from a shape verified against its digest.
+def tree_query_source(store: TreeStore) -> QuerySource:
+    """What ``sweep-query`` reads of a tree sweep: every tree counted comes from a shape
+    verified against its digest.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -815,28 +804,19 @@ def run_tree_query(
     >>> found["count"], found["positions"]
     (4, ['1(1)', '2(2)', '2(1 1)'])
     """
-    from endnim.sweep.query import Conjecture, ValueIn, parse_predicate
 
-    predicate = parse_predicate(words, True)
-    if isinstance(predicate, Conjecture) or not isinstance(predicate, ValueIn):
-        raise SweepError("Horrocks' conjectures are about Muller End-Nim rows, not trees")
-
-    def rows(n: int) -> Iterator[tuple[int, str, tuple[int, ...], int]]:
+    def rows(n: int) -> Iterator[Row]:
         for notation, _n, labels, value in store.rows([n]):
             yield sum(labels), notation, labels, value
 
-    found = query_rows(
-        "tree sweep", store.root, store.max_vertices, vertices, limit, rows, predicate.holds
-    )
-    return {
-        "sweep": str(store.root),
-        "variant": "tree",
-        "kind": "tree",
-        "max_vertices": store.max_vertices,
-        "max_label": store.max_label,
-        "predicate": predicate.describe(),
-        **found,
-    }
+    names = {"variant": "tree", "kind": "tree"}
+    return QuerySource(store.root, names, store.max_vertices, store.max_label, True, rows)
+
+
+run_tree_query = GraphQuery("tree sweep", "trees", tree_query_source)
+"""Count the stored trees (of the given numbers of vertices) satisfying a predicate of
+``sweep-query`` (``p``, ``value N``, ``value-at-least N``, ``outcome P|N``) and list the first
+``limit`` (fewest vertices, then fewest beans, then by notation)."""
 
 
 def open_tree_sweep(path: str | Path) -> TreeStore:
@@ -1053,16 +1033,13 @@ def plan_chunks(
 def compute_shapes(
     store: TreeStore,
     plan: Sequence[Chunk],
-    progress: Progress | None = None,
-    total: int | None = None,
-    first: int = 0,
+    workers: Workers | None = None,
     compiled: bool | None = None,
-    executor: ShapeExecutor | None = None,
 ) -> None:
     """Compute and store the chunks of ``plan`` (see :func:`plan_chunks`): by the compiled
     solver (:mod:`endnim.graphs.compiled`, one memo per process) when it is built and
     ``compiled`` is not ``False``, else by the Python search (the reference); in this process,
-    or by ``executor`` (worker processes, a Dask cluster). Each chunk is stored, with its
+    or by ``workers`` (worker processes, a Dask cluster). Each chunk is stored, with its
     digest, as soon as it comes back (or by the local worker process that computed it)."""
     tasks = [
         ShapeTask(
@@ -1075,10 +1052,7 @@ def compute_shapes(
         tasks,
         compute_shape,
         store_result,
-        progress=progress,
-        total=total if total is not None else len(plan),
-        first=first,
-        executor=executor,
+        workers,
         forget=_WORKER.clear,  # this process's memo (worker processes keep theirs)
     )
 
@@ -1208,9 +1182,9 @@ def run_tree_sweep(
             todo = [step for step in plan if step[:2] not in done]
             check_free_disk(root, disk_need(todo, max_label))
             chunks, kept_parts = plan_chunks(store, todo, part_labellings)
-            report.kept_shapes = len(plan) - len(todo)
+            report.kept = len(plan) - len(todo)
             report.kept_parts = kept_parts
-            report.repaired_shapes = len([key for key in dropped if key[0] <= max_vertices])
+            report.repaired = len([key for key in dropped if key[0] <= max_vertices])
             report.rebuilt = rebuilt
             left = sum(
                 max_label**n
@@ -1218,7 +1192,7 @@ def run_tree_sweep(
                 else sum(sum_counts(n, max_label)[beans[0] : beans[1] + 1])
                 for n, _s, _e, beans in chunks
             )
-            first = report.kept_shapes + kept_parts
+            first = report.kept + kept_parts
             with open_workers(
                 report,
                 workers,
@@ -1228,11 +1202,9 @@ def run_tree_sweep(
                 progress,
                 first,
                 first + len(chunks),
-            ) as executor:
-                compute_shapes(
-                    store, chunks, progress, first + len(chunks), first, compiled, executor
-                )
-            report.computed_shapes = len(todo)
+            ) as running:
+                compute_shapes(store, chunks, running, compiled)
+            report.computed = len(todo)
             report.computed_parts = len([c for c in chunks if c[3] is not None])
             report.sizes = store.totals(max_vertices)
     report.seconds = time.monotonic() - started
@@ -1269,7 +1241,7 @@ def repair_tree_store(path: str | Path, progress: Progress | None = None) -> Tre
                 if (n, s) not in done and (n < top or (n, s) in dropped)
             ]
             check_free_disk(root, disk_need(todo, max_label))
-            compute_shapes(store, plan_chunks(store, todo)[0], progress)
+            compute_shapes(store, plan_chunks(store, todo)[0], Workers(progress=progress))
             store.summary()  # everything verifies now
             return TreeRepair(str(root), len(done), len(todo), rebuilt)
 

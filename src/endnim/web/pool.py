@@ -27,9 +27,9 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from types import TracebackType
 from typing import Any
 
+from endnim.closing import ClosesOnExit
 from endnim.supervise.confine import die_with_parent
 from endnim.supervise.plain import (
     error_from_data,
@@ -110,7 +110,7 @@ class _Worker:
             self.connection.close()
 
 
-class WorkerPool:
+class WorkerPool(ClosesOnExit):
     """``workers`` processes, at most ``queue`` requests waiting, ``timeout`` s a computation;
     each worker runs ``initializer`` first (e.g. to set its resource limits)."""
 
@@ -213,14 +213,3 @@ class WorkerPool:
             workers, self._idle, self._all = self._all, [], []
         for worker in workers:
             worker.kill()
-
-    def __enter__(self) -> WorkerPool:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()

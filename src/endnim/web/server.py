@@ -14,11 +14,11 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from types import TracebackType
 
 import uvicorn
 from fastapi import FastAPI
 
+from endnim.closing import ClosesOnExit
 from endnim.errors import EndNimError
 from endnim.web.limits import HEAD_SECONDS, MAX_CONNECTIONS, deadline_protocol
 
@@ -87,7 +87,7 @@ def run(app: FastAPI, sock: socket.socket) -> None:
     _server(app).run(sockets=[sock])
 
 
-class BackgroundServer:
+class BackgroundServer(ClosesOnExit):
     """The workbench served from a daemon thread, for tests and notebooks.
 
     ``with BackgroundServer() as server: ... server.url ...``; the server stops on exit.
@@ -123,12 +123,8 @@ class BackgroundServer:
             time.sleep(0.02)
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def close(self) -> None:
+        """Stop the server (on leaving the ``with`` block): its thread, then its socket."""
         self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=10)

@@ -53,6 +53,7 @@ from endnim.analysis.periodicity import (
     AtlasError,
     row_periodicity,
 )
+from endnim.durable import write_text_atomically
 
 __all__ = [
     "AtlasError",
@@ -281,20 +282,6 @@ def _finished_tables(path: Path, spec: AtlasSpec, notice: Callable[[str], None])
     return {key: (lines, found.digests[key]) for key, lines in found.verified.items()}
 
 
-def _write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` durably; a failed write leaves the old file whole."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
 AtlasProgress = Callable[[int, int, str], None]
 """Called after each table is written: (tables done, tables in all, the table's name)."""
 
@@ -340,7 +327,7 @@ def run_atlas(
     computed = 0
     finished = sum(key in kept for key in wanted)
     try:
-        _write_text(target, _header() + "".join(lines for lines, _ in kept.values()))
+        write_text_atomically(target, _header() + "".join(lines for lines, _ in kept.values()))
         seal(kept)
         with target.open("a", encoding="utf-8") as out:
             for (variant, middle), key in zip(spec.tables(), wanted, strict=True):
@@ -362,7 +349,7 @@ def run_atlas(
                     progress(finished, len(wanted), f"{variant} a·{key[1]}·b")
         order = [key for key in kept if key not in set(wanted)] + [k for k in wanted if k in kept]
         if order != list(kept):  # a repaired table goes back to its place
-            _write_text(target, _header() + "".join(kept[key][0] for key in order))
+            write_text_atomically(target, _header() + "".join(kept[key][0] for key in order))
             seal(order)
     except OSError as error:
         if is_full_disk(error):

@@ -1,5 +1,6 @@
-"""Objects that hold a file open and close it on leaving a ``with`` block (the stores and
-readers of :mod:`endnim.sweep`).
+"""Objects that hold something open (a file, worker processes, a server) and close it on
+leaving a ``with`` block: the stores and readers of :mod:`endnim.sweep`, the workbench's
+worker pool and server. It imports nothing of endnim, so any layer may use it.
 
 >>> class Held(ClosesOnExit):
 ...     def close(self) -> None:
