@@ -56,3 +56,39 @@ def test_a_hook_past_its_deadline_is_named_with_its_rule_set(tmp_path: Path) -> 
     line = done.stderr.strip().splitlines()[-1]
     assert line.startswith(f"endnim: error: rule set 'slow: ends.v2' ({path.name}:Slow): "), line
     assert "ends() did not return within 1 s" in line, line
+
+
+BRACKETED = """
+from endnim.variants import EndNim
+
+
+class Bracketed(EndNim):
+    name = "bracketed-title"
+    aliases = ()
+    title = "[positions keep growing] t"
+
+    def allows_take(self, pile, size):
+        return pile - size <= 2
+"""
+
+
+def test_a_title_in_brackets_is_printed_as_written(tmp_path: Path) -> None:
+    """issue 43's "t has no closed-form theory": the rule set's title went through rich as
+    markup, which took "[positions keep growing]" for a style and dropped it. Through the
+    supervised worker of ``analyze`` and ``table`` (``--rules FILE.py:Class``)."""
+    path = tmp_path / "bracketed.py"
+    path.write_text(BRACKETED)
+    title = "[positions keep growing] t"
+    for args in (["analyze", "3 1 2"], ["table", "-w", "1", "-a", "1..2", "-b", "1..2"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "endnim.cli", *args, "--rules", f"{path}:Bracketed"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env={**os.environ, "COLUMNS": "200"},
+        )
+        assert done.returncode == 0, done.stderr
+        assert title in done.stdout, done.stdout
+        if args[0] == "analyze":
+            assert f"{title} has no closed-form theory" in done.stdout, done.stdout
