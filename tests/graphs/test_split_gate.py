@@ -174,6 +174,9 @@ def test_only_a_relative_that_keeps_the_moves_or_states_its_own_split_splits() -
     two = misere.parse_position(forest((1, 1), ()))
     assert list(misere.components(two)) == [two]
     assert misere.canonical_key(two) == two  # the tree's key was written for its moves
+    # what a search by parts may meet is the whole forest's count, not the sum of its trees'
+    three = misere.parse_position(forest((3, 3, 3), ()))
+    assert misere.part_estimate(three) >= misere.estimate_states(three) == 4**3
     for rules in (get_variant("tree"), get_variant("depot"), get_variant("depot-partizan")):
         assert splits(rules) and not split_unproved(rules) and split_note(rules) is None
     assert splits_by(RenamedTree()) == "split" and split_note(RenamedTree()) is None
