@@ -308,6 +308,28 @@ def _changed_below(cls: type, definitions: tuple[str, ...]) -> tuple[type | None
     return None, tuple(changed)
 
 
+_PROVED: dict[tuple[type, tuple[str, ...]], bool] = {}
+
+
+def _proved(cls: type, definitions: tuple[str, ...]) -> bool:
+    key = (cls, definitions)
+    found = _PROVED.get(key)
+    if found is None:
+        found = _PROVED[key] = not _changed_below(cls, definitions)[1]
+    return found
+
+
+def split_proved(rules: RuleSet[Any, Any]) -> bool:
+    """``not split_unproved(rules)``, remembered per class (graph rule sets ask it for every
+    position they split)."""
+    return _proved(type(rules), SPLIT_DEFINITIONS)
+
+
+def key_proved(rules: RuleSet[Any, Any]) -> bool:
+    """``not key_unproved(rules)``, remembered per class (asked for every position keyed)."""
+    return _proved(type(rules), KEY_DEFINITIONS)
+
+
 def split_unproved(rules: RuleSet[Any, Any]) -> list[str]:
     """The move and terminal hooks that ``rules`` changes below the class that wrote its split
     into independent parts (``components``, or a graph rule set's ``split``): empty when the
