@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from endnim.analyzer import analyze, plan_for
@@ -25,11 +26,23 @@ from endnim.cli import cli
 from endnim.graphs.tree import Tree
 from endnim.parts import splits
 from endnim.ruleset import split_note, split_unproved, splits_by
-from endnim.variants import get_variant, load_rules
+from endnim.variants import all_variants, get_variant, load_rules, unregister_variant
 
 GALLERY = Path(__file__).resolve().parents[1] / "rules_gallery" / "graph_relatives.py"
 MISERE_TREE = f"{GALLERY}:LastMoverLosesTree"
 TALLEST = f"{GALLERY}:TallestStackDepot"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registry_restored() -> Iterator[None]:
+    """The gallery's rule sets loaded here leave the registry afterwards (tests that iterate
+    over every registered rule set see only theirs)."""
+    before = {rules.name for rules in all_variants()}
+    yield
+    for rules in all_variants():
+        if rules.name not in before:
+            unregister_variant(rules.name)
+
 
 Labels = tuple[int, ...]
 Edges = tuple[tuple[int, int], ...]
