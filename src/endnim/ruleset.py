@@ -299,10 +299,13 @@ def _own_classes(cls: type) -> list[type]:
 @functools.cache
 def _changed_below(cls: type, definitions: tuple[str, ...]) -> tuple[type | None, tuple[str, ...]]:
     """The class of ``cls`` that writes one of ``definitions`` (the nearest) and the hooks of
-    :data:`SPLIT_HOOKS` that classes below it change."""
+    :data:`SPLIT_HOOKS` that classes below it change (none when it is one of endnim's base
+    classes, not a named game: their split and key are the whole position, true of any game)."""
     changed: list[str] = []
     for klass in _own_classes(cls):
         if any(d in vars(klass) for d in definitions):
+            if klass.__module__.startswith("endnim.") and "name" not in vars(klass):
+                return klass, ()
             return klass, tuple(changed)
         changed.extend(h for h in SPLIT_HOOKS if h in vars(klass) and h not in changed)
     return None, tuple(changed)

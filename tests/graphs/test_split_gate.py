@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 from endnim.analyzer import analyze, plan_for
 from endnim.cli import cli
+from endnim.graphs.base import GraphRuleSet
 from endnim.graphs.tree import Tree
 from endnim.parts import splits
 from endnim.ruleset import split_note, split_unproved, splits_by
@@ -172,6 +173,19 @@ class OwnSplitTree(Tree):
         return [part for _, part in Tree.split(self, position)]
 
 
+class LeavesOnly(GraphRuleSet):
+    """A game on the graph games' base class: reduce a vertex of degree at most one."""
+
+    name = "test-leaves-only"
+    title = "leaves only"
+
+    def from_row(self, labels: list[int]) -> Any:
+        return Tree().from_row(labels)
+
+    def movable(self, position: Any, player: Any = None) -> list[int]:
+        return Tree().movable(position, player)
+
+
 class RenamedTree(Tree):
     """A relative that changes no rule: it plays ``tree`` and keeps its split."""
 
@@ -193,6 +207,10 @@ def test_only_a_relative_that_keeps_the_moves_or_states_its_own_split_splits() -
     for rules in (get_variant("tree"), get_variant("depot"), get_variant("depot-partizan")):
         assert splits(rules) and not split_unproved(rules) and split_note(rules) is None
     assert splits_by(RenamedTree()) == "split" and split_note(RenamedTree()) is None
+    # a game written on the graph games' base class: its split is the whole position, true
+    # of any game, and nothing is said of it
+    leaves_only = LeavesOnly()
+    assert not split_unproved(leaves_only) and split_note(leaves_only) is None
     own = OwnSplitTree()
     assert splits_by(own) == "components" and splits(own)
     assert "own components()" in (split_note(own) or "")
