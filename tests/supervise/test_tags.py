@@ -75,13 +75,18 @@ class Bracketed(EndNim):
 def test_a_title_in_brackets_is_printed_as_written(tmp_path: Path) -> None:
     """issue 43's "t has no closed-form theory": the rule set's title went through rich as
     markup, which took "[positions keep growing]" for a style and dropped it. Through the
-    supervised worker of ``analyze`` and ``table`` (``--rules FILE.py:Class``)."""
+    supervised worker of ``analyze``, ``table`` and ``play`` (``--rules FILE.py:Class``)."""
     path = tmp_path / "bracketed.py"
     path.write_text(BRACKETED)
     title = "[positions keep growing] t"
-    for args in (["analyze", "3 1 2"], ["table", "-w", "1", "-a", "1..2", "-b", "1..2"]):
+    for args in (
+        ["analyze", "3 1 2"],
+        ["table", "-w", "1", "-a", "1..2", "-b", "1..2"],
+        ["play", "3 1 2"],
+    ):
         done = subprocess.run(
             [sys.executable, "-m", "endnim.cli", *args, "--rules", f"{path}:Bracketed"],
+            input="quit\n",
             capture_output=True,
             text=True,
             timeout=120,
