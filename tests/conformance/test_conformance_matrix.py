@@ -419,6 +419,8 @@ def col_rules_info(entry: Entry, tmp: Path) -> None:
             entry.kind in ("impartial, search only", "graph")
         )
     assert answer["indexed_search"] is (entry.kind == "impartial row, indexed search")
+    if entry.kind == "graph":  # each changes its game's moves: the game's split is not its own
+        assert answer["splits"]["parts"] is False and answer["splits"]["not_proved_after"]
     if entry.name == "OddLoneLeft":
         assert compiled["hook"] == "ends"
 
