@@ -90,3 +90,27 @@ def test_a_hostile_conjecture_state_is_a_one_line_refusal(
     assert exit_code.value.code == 2 and "internal error" not in err, err
     assert err.startswith("endnim: error:") and len(err.strip().splitlines()) == 1, err
     assert str(path) in err
+
+
+def test_a_sealed_file_over_its_bound_is_refused_unread(tmp_path: Path) -> None:
+    """``read_sealed`` reads at most its bound (a huge file is one line naming it and its size,
+    not a read of the whole into memory); a sparse file of a GiB is refused by its size."""
+    import inspect
+
+    from endnim.sealed import SEALED_LIMIT, read_sealed, write_sealed
+
+    assert inspect.signature(read_sealed).parameters["limit"].default == SEALED_LIMIT
+    path = tmp_path / "state.json"
+    write_sealed(path, {"positions": list(range(1000))})
+    assert read_sealed(path, "saved state", limit=10**6) == {"positions": list(range(1000))}
+    size = path.stat().st_size
+    with pytest.raises(EndNimError) as refused:
+        read_sealed(path, "saved state", limit=size - 1)
+    message = str(refused.value)
+    assert str(path) in message and f"it is {size:,} bytes, over the {size - 1:,}" in message
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as handle:
+        handle.truncate(2**30)  # sparse: no disk used, and never read
+    with pytest.raises(EndNimError, match=r"it is 1,073,741,824 bytes") as refused:
+        read_sealed(huge, "saved state", limit=2**20)
+    assert "\n" not in str(refused.value)

@@ -22,7 +22,7 @@ from typing import Any
 
 from endnim.errors import BudgetError, EndNimError, RuleSetError, VariantError
 from endnim.parts import splits
-from endnim.ruleset import RuleSet, error_label
+from endnim.ruleset import RuleSet, error_label, split_note
 from endnim.strategies import STRATEGIES
 from endnim.strategies.base import Request, Strategy
 from endnim.strategies.compiled_depots import applies as compiled_depots_apply
@@ -184,9 +184,11 @@ class Plan:
                     else f" (the {failed.title.split()[-1]} was over its budget)"
                 )
                 analysis.notes.insert(0, f"{self.why}: decided by {strategy.title}{over}")
-                note = engine_note(rules)
-                if note is not None:
-                    analysis.notes.insert(1, note)
+                at = 1
+                for note in (engine_note(rules), split_note(rules)):
+                    if note is not None:
+                        analysis.notes.insert(at, note)
+                        at += 1
             for completion in self.complete:
                 completion.run(rules, position, request, analysis)
             return analysis

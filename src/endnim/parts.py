@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from endnim.errors import BudgetError
-from endnim.ruleset import RuleSet
+from endnim.ruleset import RuleSet, splits_by
 from endnim.search import (
     DEFAULT_BUDGET,
     format_count,
@@ -32,8 +32,10 @@ from endnim.search import (
 
 
 def splits(rules: RuleSet[Any, Any]) -> bool:
-    """Whether ``rules`` overrides :meth:`~endnim.ruleset.RuleSet.components` (it may split)."""
-    return type(rules).components is not RuleSet.components
+    """Whether ``rules`` overrides :meth:`~endnim.ruleset.RuleSet.components` (it may split)
+    for the game it plays: not a relative that changes a move or terminal hook below the
+    class that wrote the split (:func:`endnim.ruleset.split_unproved`)."""
+    return splits_by(rules) is not None
 
 
 WORK_PER_BUDGET = 16

@@ -240,7 +240,7 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
     else:
         shown = _short(result.ruleset.format_position(result.position))
     table.add_row("position", escape(shown))
-    table.add_row("variant", title)
+    table.add_row("variant", escape(title))  # a user's title is text, not rich markup
     table.add_row("outcome", f"[bold]{result.outcome}[/]  {OUTCOME_WORDS[result.outcome]}")
     if get_variant(result.variant).impartial:
         source = result.sources.get("grundy")
@@ -279,8 +279,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         more = len(parts) - PARTS_SHOWN
         table.add_row("", f"... and {more:,} more parts (--json lists them all)")
     for i, reason in enumerate(result.reasons):
-        table.add_row("reason" if i == 0 else "", f"{reason.theorem}: {reason.statement}")
+        table.add_row("reason" if i == 0 else "", escape(f"{reason.theorem}: {reason.statement}"))
     table.add_row("method", result.method)
     for note in result.notes:
-        table.add_row("note", f"[yellow]{note}[/]")
+        table.add_row("note", f"[yellow]{escape(note)}[/]")
     print_trimmed(console, table)

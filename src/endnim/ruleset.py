@@ -38,6 +38,7 @@ for any game:
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
@@ -265,6 +266,146 @@ RULE_HOOKS: tuple[str, ...] = (
 """The hooks and facts that say what the game is: a class that changes one of them plays
 another game than the class it inherits from, and no theorem of that class's paper holds of it
 unproved."""
+
+
+GRAPH_MOVE_HOOKS: tuple[str, ...] = ("movable", "players")
+"""The hooks through which a graph rule set (:mod:`endnim.graphs`) says its moves, beside
+those of :data:`RULE_HOOKS`: ``tree``, ``depot`` and ``depot-partizan`` differ from their common
+base only in these (and ``impartial``)."""
+
+SPLIT_HOOKS: tuple[str, ...] = (
+    *(h for h in RULE_HOOKS if h != "components"),
+    *GRAPH_MOVE_HOOKS,
+)
+"""The hooks a split into independent parts (``components``, a graph rule set's ``split``)
+is a theorem about: a class that changes one of them below the class that wrote the split
+plays a game the split was not proved for (a misère or "last vertex" terminal rule, moves
+that reach across parts)."""
+
+SPLIT_DEFINITIONS: tuple[str, ...] = ("components", "split")
+"""Where a class says how its positions split (a graph rule set's ``components`` is its
+``split`` without the vertices' numbers)."""
+
+KEY_DEFINITIONS: tuple[str, ...] = ("canonical_key", "isomorphism_key")
+"""Where a class says which positions share a value (a graph rule set's ``canonical_key`` is
+its ``isomorphism_key``, remembered)."""
+
+
+def _own_classes(cls: type) -> list[type]:
+    """The classes of ``cls``'s MRO, the guard's checking subclass looked through."""
+    return [klass for klass in cls.__mro__ if "rules_spec" not in vars(klass)]
+
+
+@functools.cache
+def _changed_below(cls: type, definitions: tuple[str, ...]) -> tuple[type | None, tuple[str, ...]]:
+    """The class of ``cls`` that writes one of ``definitions`` (the nearest) and the hooks of
+    :data:`SPLIT_HOOKS` that classes below it change (none when it is one of endnim's base
+    classes, not a named game: their split and key are the whole position, true of any game)."""
+    changed: list[str] = []
+    for klass in _own_classes(cls):
+        if any(d in vars(klass) for d in definitions):
+            if klass.__module__.startswith("endnim.") and "name" not in vars(klass):
+                return klass, ()
+            return klass, tuple(changed)
+        changed.extend(h for h in SPLIT_HOOKS if h in vars(klass) and h not in changed)
+    return None, tuple(changed)
+
+
+_PROVED: dict[tuple[type, tuple[str, ...]], bool] = {}
+
+
+def _proved(cls: type, definitions: tuple[str, ...]) -> bool:
+    key = (cls, definitions)
+    found = _PROVED.get(key)
+    if found is None:
+        found = _PROVED[key] = not _changed_below(cls, definitions)[1]
+    return found
+
+
+def split_proved(rules: RuleSet[Any, Any]) -> bool:
+    """``not split_unproved(rules)``, remembered per class (graph rule sets ask it for every
+    position they split)."""
+    return _proved(type(rules), SPLIT_DEFINITIONS)
+
+
+def key_proved(rules: RuleSet[Any, Any]) -> bool:
+    """``not key_unproved(rules)``, remembered per class (asked for every position keyed)."""
+    return _proved(type(rules), KEY_DEFINITIONS)
+
+
+def split_unproved(rules: RuleSet[Any, Any]) -> list[str]:
+    """The move and terminal hooks that ``rules`` changes below the class that wrote its split
+    into independent parts (``components``, or a graph rule set's ``split``): empty when the
+    split was written for the game ``rules`` plays (the built-ins, a relative that changes no
+    move, a class that defines ``components`` itself and so answers for it). Non-empty: the
+    split is not ``rules``'s own theorem, and its positions are solved whole.
+
+    >>> from endnim.graphs import Tree
+    >>> class LastMoverLoses(Tree):
+    ...     name = "doc-last-mover-loses"
+    ...     def terminal_value(self, position): return 1
+    >>> split_unproved(LastMoverLoses()), split_unproved(Tree())
+    (['terminal_value'], [])
+    """
+    return list(_changed_below(type(rules), SPLIT_DEFINITIONS)[1])
+
+
+def key_unproved(rules: RuleSet[Any, Any]) -> list[str]:
+    """As :func:`split_unproved`, for the class that wrote ``rules``'s canonical key (which
+    positions share a value: e.g. a warehouse keyed by its groups up to isomorphism, and
+    whether each touches an empty vertex, which another accessibility rule does not respect).
+
+    >>> from endnim.graphs import Depot
+    >>> class NearEmpty(Depot):
+    ...     name = "doc-near-empty"
+    ...     def movable(self, position, player=None): return []
+    >>> key_unproved(NearEmpty()), key_unproved(Depot())
+    (['movable'], [])
+    """
+    return list(_changed_below(type(rules), KEY_DEFINITIONS)[1])
+
+
+def split_note(rules: RuleSet[Any, Any]) -> str | None:
+    """One line on the split of ``rules``'s positions into independent parts, when it is not
+    simply a built-in game's own: whose split answers (the rule set's own ``components``), or
+    why none does. ``None`` for a rule set that never splits or a built-in's own split.
+
+    >>> from endnim.graphs import Tree
+    >>> class LastMoverLoses(Tree):
+    ...     name = "doc-last-mover-loses-2"
+    ...     def terminal_value(self, position): return 1
+    >>> split_note(LastMoverLoses())[:70]
+    'independent parts: none (it changes terminal_value of End-Nim on trees'
+    >>> split_note(Tree()) is None
+    True
+    """
+    writer, changed = _changed_below(type(rules), SPLIT_DEFINITIONS)
+    if writer is None or writer is RuleSet:
+        return None
+    if changed:
+        title = getattr(writer, "title", writer.__name__)
+        return (
+            f"independent parts: none (it changes {', '.join(changed)} of {title}, whose "
+            "split into independent parts is a theorem about that game only: positions are "
+            "solved whole; define components() to split them)"
+        )
+    if writer.__module__.startswith("endnim."):
+        return None
+    return "independent parts: the rule set's own components() (its sum theorem is its own)"
+
+
+def splits_by(rules: RuleSet[Any, Any]) -> str | None:
+    """Which of :data:`SPLIT_DEFINITIONS` answers for ``rules`` (``split``: a graph rule set's,
+    with the vertices' numbers), or ``None`` when its positions are solved whole.
+
+    >>> from endnim.variants import get_variant
+    >>> splits_by(get_variant("tree")), splits_by(get_variant("endnim"))
+    ('split', None)
+    """
+    writer, changed = _changed_below(type(rules), SPLIT_DEFINITIONS)
+    if writer is None or writer is RuleSet or changed:
+        return None
+    return "split" if "split" in vars(writer) else "components"
 
 
 def _owner(rules: RuleSet[Any, Any], attribute: str) -> type | None:

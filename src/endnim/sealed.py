@@ -43,16 +43,48 @@ def write_sealed(path: Path, data: Any) -> None:
     write_text_atomically(path, json.dumps({"sha256": seal(data), "data": data}))
 
 
-def read_sealed(path: Path, what: str, recover: str = "delete it to start afresh") -> Any:
+SEALED_LIMIT = 256 * 2**20
+"""The largest sealed file read, in bytes (the shipped ones are under 1 MiB, a sweep's or a
+conjecture's saved state a few): a larger one is refused before it is read, as JSON of that
+size takes several times as much memory to parse."""
+
+
+def read_sealed(
+    path: Path,
+    what: str,
+    recover: str = "delete it to start afresh",
+    limit: int = SEALED_LIMIT,
+) -> Any:
     """The data of a sealed file, after checking its seal; ``None`` when there is no file. A
-    file that is unreadable, not sealed, or does not match its seal is a one-line
-    :class:`EndNimError` naming it, ``what`` it is and how to ``recover``."""
+    file that is unreadable, larger than ``limit`` bytes, not sealed, or does not match its
+    seal is a one-line :class:`EndNimError` naming it, ``what`` it is and how to ``recover``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "state.json"
+    ...     write_sealed(path, {"positions": list(range(100))})
+    ...     try:
+    ...         read_sealed(path, "saved state", limit=100)
+    ...     except EndNimError as error:
+    ...         print(str(error).split("state.json: ")[1][:50])
+    it is 493 bytes, over the 100 a sealed file may ha
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            # at most one byte past the limit: a file still growing is cut there, and refused
+            raw = b"" if size > limit else handle.read(limit + 1)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
         raise EndNimError(f"cannot read the {what} {path}: {error}; {recover}") from None
+    if size > limit or len(raw) > limit:
+        size = max(size, len(raw))
+        raise EndNimError(
+            f"cannot read the {what} {path}: it is {size:,} bytes, over the {limit:,} a "
+            f"sealed file may have (damaged, or not endnim's?); {recover}"
+        )
     try:
         sealed = json.loads(text)
         matches = isinstance(sealed, dict) and sealed.get("sha256") == seal(sealed.get("data"))
@@ -70,4 +102,4 @@ def read_sealed(path: Path, what: str, recover: str = "delete it to start afresh
     return sealed["data"]
 
 
-__all__ = ["read_sealed", "seal", "write_sealed"]
+__all__ = ["SEALED_LIMIT", "read_sealed", "seal", "write_sealed"]

@@ -91,6 +91,31 @@ def _odd_leaves_path(row: Row, player: str | None) -> list[tuple[str, Row]]:
     return [move for end in ends for move in end_moves(row, player, end, lambda p, s: p % 2 == 1)]
 
 
+def _last_mover_loses_path(row: Row, player: str | None) -> list[tuple[str, Row]]:
+    """LastMoverLosesTree on a path, written as a row: misère End-Nim. A terminal position is
+    a win for the player to move, written as one move to a dead end ``(0,)`` (which no move
+    of the game reaches: a pile at 0 is removed)."""
+    if not row:
+        return [("end", (0,))]
+    if row == (0,):
+        return []
+    ends = "L" if len(row) == 1 else "LR"
+    return [move for end in ends for move in end_moves(row, player, end, lambda p, s: True)]
+
+
+def _tallest_stack(row: Row, player: str | None) -> list[tuple[str, Row]]:
+    """TallestStackDepot on a row: vertex i + 1 holds ``row[i]`` (vertices 0 and n + 1 are
+    empty, and an emptied vertex stays, at 0); a vertex of a largest label may be reduced.
+    Moves are named as the rule set names them, ``v=k``."""
+    top = max(row, default=0)
+    return [
+        (f"{i + 1}={k}", (*row[:i], k, *row[i + 1 :]))
+        for i, label in enumerate(row)
+        if label and label == top
+        for k in range(label)
+    ]
+
+
 @dataclass(frozen=True)
 class Entry:
     """One rule set of the matrix: ``FILE.py:Class``, its kind, its brute force (``None``: it
@@ -101,6 +126,9 @@ class Entry:
     model: Model | None
     positions: list[Row] = field(default_factory=lambda: rows(3, 3))
     one: str = "3 1 2"
+    vertex_moves: bool = False
+    """A graph rule set whose brute force names its moves ``v=k`` as endnim does (else a tree
+    path's moves are read as row moves, ``L s`` or ``R s``)."""
 
     @property
     def name(self) -> str:
@@ -166,6 +194,23 @@ ENTRIES = [
         f"{GALLERY / 'odd_leaves.py'}:OddLeaves",
         "graph",
         Model(_odd_leaves_path, True),
+    ),
+    # graph relatives for which the inherited split into independent parts is wrong: a row
+    # of the warehouse splits once a middle vertex is emptied; tests/graphs/test_split_gate.py
+    # checks forests and split warehouses against brute forces of their own
+    Entry(
+        f"{GALLERY / 'graph_relatives.py'}:LastMoverLosesTree",
+        "graph",
+        Model(_last_mover_loses_path, True),
+    ),
+    Entry(
+        f"{GALLERY / 'graph_relatives.py'}:TallestStackDepot",
+        "graph",
+        Model(_tallest_stack, True),
+        # warehouses already split (an empty vertex inside): the sum of the groups is wrong
+        positions=rows(3, 3) + [(2, 0, 1), (3, 0, 1, 1), (1, 2, 0, 2), (2, 0, 3, 0, 1)],
+        one="2 0 1",
+        vertex_moves=True,
     ),
     # the TOML twins (rule sets written as data, compiled onto the engine): the same models
     Entry(

@@ -136,7 +136,7 @@ def check_analysis(answer: dict[str, Any], row: Row, entry: Entry) -> None:
     if model.impartial:
         assert answer["grundy"] == model.grundy(key), (entry.name, row)
     moves = answer["winning_moves"]
-    if entry.kind == "graph":
+    if entry.kind == "graph" and not entry.vertex_moves:
         moves = [graph_move(m, row) for m in moves]
     if "octal" in entry.spec:  # moves named by heap and take; one per resulting position
         assert len(moves) == len(model.winning_moves(key)), (entry.name, row, moves)
@@ -419,6 +419,8 @@ def col_rules_info(entry: Entry, tmp: Path) -> None:
             entry.kind in ("impartial, search only", "graph")
         )
     assert answer["indexed_search"] is (entry.kind == "impartial row, indexed search")
+    if entry.kind == "graph":  # each changes its game's moves: the game's split is not its own
+        assert answer["splits"]["parts"] is False and answer["splits"]["not_proved_after"]
     if entry.name == "OddLoneLeft":
         assert compiled["hook"] == "ends"
 

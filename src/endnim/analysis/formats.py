@@ -157,10 +157,14 @@ def rich_table(table: ValueTable) -> Table:
     >>> rich_table(value_table("endnim", "4", "1..2", "1..2")).row_count
     2
     """
+    from rich.markup import escape as markup_escape
     from rich.table import Table
 
     styles = {"L": "blue", "R": "red", "N": "yellow", "P": "bold"}
-    grid = Table(title=table.title, show_edge=False, pad_edge=False, header_style="bold")
+    # the title names the rule set: a user's title is text, not rich markup ("[...] t" lost
+    # its bracketed words: issue 43's garbled name)
+    title = markup_escape(table.title)
+    grid = Table(title=title, show_edge=False, pad_edge=False, header_style="bold")
     grid.add_column(corner(table), justify="right", style="bold")
     for b in table.cols:
         grid.add_column(str(b), justify="right")

@@ -58,6 +58,11 @@ def parse_sum(text: str, rules: Any = None) -> list[Any]:
     return summands
 
 
+FORM_LENGTH = 10_000
+"""Characters of a canonical form printed by default, on every surface: ``endnim value
+--max-length`` and ``/api/value``'s ``max_length`` (0: no limit); a longer form is given by
+its length only."""
+
 _VS = re.compile(r"\s+vs\.?\s+|^\s*vs\.?\s+|\s+vs\.?\s*$", re.IGNORECASE)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.markup import escape
 
 from endnim.commands.common import convention_option, variant_name, variant_option
 from endnim.errors import EndNimError
@@ -247,7 +248,7 @@ def play(
             return None
         if problem is not None:  # too long to parse: one line says so, and the game goes on
             console.print()
-            console.print(f"[red]{problem}[/]  (type 'help')", highlight=False)
+            console.print(f"[red]{escape(problem)}[/]  (type 'help')", highlight=False)
             return ""
         if echo_input:
             console.print(line.rstrip("\n"), markup=False, highlight=False)
@@ -359,9 +360,9 @@ def run_game(
                 ply = game.play(command)
                 _say_judgement(ply, console)
         except TurnError as error:
-            console.print(f"[yellow]{error}[/]")
+            console.print(f"[yellow]{escape(str(error))}[/]")
         except EndNimError as error:
-            console.print(f"[red]{error}[/]  (type 'help')")
+            console.print(f"[red]{escape(str(error))}[/]  (type 'help')")
 
 
 def _is_graph(position: object) -> bool:
@@ -687,7 +688,8 @@ def history_display(game: GameSession) -> RenderableType:
 def _introduce(game: GameSession, console: Console) -> None:
     skill = game.computer.skill
     level = "perfect" if skill == 100 else "random" if skill == 0 else f"skill {skill}%"
-    console.print(f"[bold]{game.variant.title}[/] against the computer ({level})")
+    # the title is the rule set's text, not rich markup (a user's "[...]" stays as written)
+    console.print(f"[bold]{escape(game.variant.title)}[/] against the computer ({level})")
     if game.human_side is not None:
         where = (
             "your edges are " + game.human_side + " and G"
@@ -706,9 +708,9 @@ def _announce(game: GameSession, console: Console) -> None:
     moves = len(game.history)
     why = f"{game.ending()}; {moves} move{'' if moves == 1 else 's'}"
     if game.winner == "human":
-        console.print(f"[bold green]You win![/] ({why})")
+        console.print(f"[bold green]You win![/] ({escape(why)})")
     else:
-        console.print(f"[bold red]The computer wins.[/] ({why})")
+        console.print(f"[bold red]The computer wins.[/] ({escape(why)})")
 
 
 def _side_name(side: str | None) -> str:

@@ -20,7 +20,7 @@ def rules_info(spec: str, as_json: bool) -> None:
     """
     from endnim.engine.served import compiled_path
     from endnim.indexed import serves
-    from endnim.ruleset import inherits_theory
+    from endnim.ruleset import inherits_theory, split_note, split_unproved, splits_by
     from endnim.variants import Variant, get_variant, load_rules
     from endnim.variants.guarded import label_of, user_hooks
 
@@ -41,6 +41,7 @@ def rules_info(spec: str, as_json: bool) -> None:
             "theory_not_inherited": lost,
             "compiled": path.to_json(),
             "indexed_search": indexed,
+            "splits": _splitting(rules, splits_by(rules), split_unproved(rules)),
         }
         click.echo(json.dumps(answer))
         return
@@ -59,11 +60,21 @@ def rules_info(spec: str, as_json: bool) -> None:
         + ("a closed-form theory answers at any size" if theory else "none (auto: exact search")
         + ("" if theory else ", then the engine beyond it)" if path.path != "none" else ")")
     )
+    note = split_note(rules)
+    if note is not None:
+        click.echo(note)
     if lost is not None:
         click.echo(
             f"  ({lost}'s theory is not used: the rule set changes its rules "
             f"({', '.join(_changed(rules))}), so that paper's theorems are not its own)"
         )
+
+
+def _splitting(rules: object, by: str | None, unproved: list[str]) -> dict[str, object]:
+    """The JSON ``splits`` field: whether positions are split into independent parts, by
+    whose hook, and the hooks that keep an inherited split from answering."""
+    own = by is not None and not _endnim_wrote(type(rules), by)
+    return {"parts": by is not None, "own": own, "not_proved_after": unproved}
 
 
 def _endnim_wrote(cls: type, hook: str) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from endnim.analysis.values import FORM_LENGTH
 from endnim.commands.common import TextArgumentCommand, variant_option
 from endnim.errors import EndNimError
 
@@ -34,7 +35,7 @@ PROGRESS_ABOVE = 20_000
 @click.option(
     "--max-length",
     type=click.IntRange(min=0),
-    default=10_000,
+    default=FORM_LENGTH,
     show_default=True,
     help="Print canonical forms up to this many characters (0: no limit).",
 )

@@ -25,7 +25,7 @@ from endnim.graphs.notation import (
     parse_parentheses,
 )
 from endnim.graphs.position import Graph
-from endnim.ruleset import Player, RuleSet
+from endnim.ruleset import Player, RuleSet, key_proved, split_proved
 
 _MOVE = re.compile(r"^\s*(\d+)\s*=\s*(\d+)\s*$")
 
@@ -219,7 +219,11 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
     def canonical_key(self, position: Graph) -> Hashable:
         """:meth:`isomorphism_key`, remembered per position: a search meets the same labelled
         position once from each of its parents, and a canonical key costs far more than a
-        lookup (the cache starts afresh when it holds :data:`KEY_CACHE_LIMIT` positions)."""
+        lookup (the cache starts afresh when it holds :data:`KEY_CACHE_LIMIT` positions).
+        A class that changes a move or terminal hook below the one that wrote its key is
+        keyed by the position itself (:func:`endnim.ruleset.key_unproved`)."""
+        if not key_proved(self):  # the key was written for another game's moves
+            return position
         cache: dict[Graph, Hashable] | None = self.__dict__.get("_position_keys")
         if cache is None:
             cache = self.__dict__["_position_keys"] = {}
@@ -254,6 +258,11 @@ class GraphRuleSet(RuleSet[Graph, VertexMove]):
         return VertexMove(vertex, move.label)
 
     def components(self, position: Graph) -> Sequence[Graph]:
+        """The parts of :meth:`split`; the whole position when the class changes a move or
+        terminal hook below the class that wrote ``split`` (:func:`endnim.ruleset.
+        split_unproved`: the split is a theorem about that class's game, not this one's)."""
+        if not split_proved(self):
+            return (position,)
         parts = self.split(position)
         return (position,) if len(parts) == 1 else [graph for _, graph in parts]
 

@@ -29,7 +29,7 @@ from endnim.graphs.base import ESTIMATE_CAP, GraphRuleSet
 from endnim.graphs.canonical import forest_key_adjacency
 from endnim.graphs.position import Graph
 from endnim.graphs.union_find import UnionFind
-from endnim.ruleset import Player
+from endnim.ruleset import Player, split_unproved
 
 
 class Tree(GraphRuleSet):
@@ -116,7 +116,11 @@ class Tree(GraphRuleSet):
         return total
 
     def part_estimate(self, position: Graph) -> int:
-        """Parts a search by parts may meet: Σ over the trees of their reachable positions."""
+        """Parts a search by parts may meet: Σ over the trees of their reachable positions
+        (a relative whose forest is not split, :func:`endnim.ruleset.split_unproved`: the
+        whole forest's, as :class:`GraphRuleSet` counts it)."""
+        if split_unproved(self):
+            return super().part_estimate(position)
         total = sum(
             1 + _subtree_states(position, group)
             for group in _groups(position.labels, position.edges)

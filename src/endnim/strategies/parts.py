@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from endnim.errors import BudgetError
 from endnim.outcome import Outcome
 from endnim.parts import default_parts_solver, splits
-from endnim.ruleset import Player, RuleSet
+from endnim.ruleset import Player, RuleSet, splits_by
 from endnim.search import DEFAULT_BUDGET, PartizanValue, default_solver
 from endnim.strategies.base import Capability, Request, Strategy
 from endnim.strategies.result import (
@@ -68,9 +68,14 @@ PARTS = PartsStrategy()
 
 
 def split(rules: RuleSet[Any, Any], position: Any) -> list[tuple[list[int | None] | None, Any]]:
-    """The parts of ``position``, with their vertices' numbers where the rule set says them."""
-    if hasattr(rules, "split"):
-        return list(rules.split(position))
+    """The parts of ``position``, with their vertices' numbers where the rule set says them
+    (its ``split`` is asked only where it is the split that answers: not where a class below
+    wrote ``components``, nor where it changes the moves ``split`` was written for)."""
+    by = splits_by(rules)
+    if by is None:
+        return [(None, position)]
+    if by == "split":
+        return list(rules.split(position))  # type: ignore[attr-defined]
     return [(None, part) for part in rules.components(position)]
 
 

@@ -144,10 +144,18 @@ def _stat(pid: int) -> tuple[bytes, float]:
 
 def _split_tag(tag: str, fallback: str) -> tuple[str, str]:
     """``(label, hook)`` of a watch tag ``"label: hook"``: the worker wrote it, so the label is
-    kept only if it names a rule set (never a built-in game), the hook only if it is a name."""
+    kept only if it names a rule set (never a built-in game) and was not cut to fit the tag
+    (:func:`endnim.supervise.watch.encode_tag` marks a cut label ``...``), the hook only if it
+    is a name.
+
+    >>> _split_tag("rule set 'a: b' (a.b.py:C): ends", "?")
+    ("rule set 'a: b' (a.b.py:C)", 'ends')
+    >>> _split_tag("rule set 'a: b' (xx...: ends", "rule set 'a: b' (x.py:C)")
+    ("rule set 'a: b' (x.py:C)", 'ends')
+    """
     label, _, hook = tag.rpartition(": ")
     label = label[:300]
-    if not label.startswith("rule set "):
+    if not label.startswith("rule set ") or label.endswith("..."):
         label = fallback
     return label, hook if _HOOK.fullmatch(hook) else ""
 

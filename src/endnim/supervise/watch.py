@@ -31,9 +31,21 @@ _HEAD = struct.Struct("<qd")
 
 
 def encode_tag(label: str, hook: str) -> bytes:
-    """The tag of ``label``'s ``hook``, cut and padded to :data:`TAG_BYTES`."""
-    text = f"{label}: {hook}".encode(errors="replace")[:TAG_BYTES]
-    return text.ljust(TAG_BYTES, b"\0")
+    """The tag of ``label``'s ``hook``, padded to :data:`TAG_BYTES`. A label too long for it
+    is cut (on a character, marked ``...``), never the hook: the supervisor splits the tag on
+    its last ``": "``, so a cut hook, or a label cut after a ``": "`` of its own (a name or
+    title with a colon), named another hook or a piece of the label in its messages.
+
+    >>> tag = encode_tag("rule set 'a: b' (" + "x" * 300 + ".py:C)", "ends")
+    >>> len(tag), tag.rstrip(b"\\0")[-14:]
+    (240, b'xxxxx...: ends')
+    """
+    tail = f": {hook}".encode(errors="replace")[: TAG_BYTES // 2]
+    head = label.encode(errors="replace")
+    room = TAG_BYTES - len(tail)
+    if len(head) > room:
+        head = head[: room - 3].decode(errors="ignore").encode() + b"..."
+    return (head + tail).ljust(TAG_BYTES, b"\0")
 
 
 class HookRecord:

@@ -98,8 +98,8 @@ class ProcessPool:
             )
         except BrokenProcessPool:
             raise SweepError(
-                "a worker process of the tree sweep died (out of memory? killed?): every "
-                "finished shape is kept; run the same command to resume"
+                "a worker process of the sweep died (out of memory? killed?): every "
+                "finished chunk is kept; run the same command to resume"
             ) from None
 
     def close(self) -> None:

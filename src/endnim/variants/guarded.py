@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from endnim.errors import BudgetError, EndNimError, RuleSetError
-from endnim.ruleset import RuleSet
+from endnim.ruleset import GRAPH_MOVE_HOOKS, RuleSet
 from endnim.search import estimate_bytes
 from endnim.supervise import watch
 from endnim.supervise.confine import vm_bytes
@@ -498,23 +498,44 @@ def _endnim_bases() -> tuple[type, ...]:
 
 
 def user_hooks(cls: type[AnyRuleSet]) -> list[str]:
-    """The hooks ``cls`` (or a base of the user's) defines itself, rather than inherits from
-    endnim.
+    """The hooks the user's own classes define: ``cls`` or any base of it that is not
+    endnim's (a user's subclass of the user's own class counts its parent's hooks), never
+    those inherited from endnim's classes (a built-in rule set's ``ends``, a graph game's
+    ``options``): what ``check-rules`` and ``rules-info`` call its hooks of its own.
 
-    >>> from endnim.variants import get_variant
-    >>> user_hooks(type(get_variant("endnim")))
-    ['theory', 'ends']
+    >>> from endnim.variants import EndNim, get_variant
+    >>> class Capped(EndNim):
+    ...     name = "doc-capped"
+    ...     def allows_take(self, pile, size): return pile - size <= 2
+    >>> class CappedLeft(Capped):
+    ...     name = "doc-capped-left"
+    ...     def ends(self, piles, player=None): return ("L",)
+    >>> user_hooks(CappedLeft), user_hooks(Capped), user_hooks(type(get_variant("endnim")))
+    (['ends', 'allows_take'], ['allows_take'], [])
     """
-    found = []
-    for hook in CHECKS:
-        for klass in cls.__mro__:
-            if "rules_spec" in vars(klass):
-                continue  # the guard's own subclass: its wrappers are not the user's hooks
-            if hook in vars(klass):
-                if klass not in _endnim_bases():
-                    found.append(hook)
-                break
-    return found
+    # a graph game's move hooks too (not checked themselves: its options are)
+    hooks = [*CHECKS, *(h for h in GRAPH_MOVE_HOOKS if h not in CHECKS)]
+    return [hook for hook in hooks if _defined_by(cls, hook, _endnim_class)]
+
+
+def _guarded_hooks(cls: type[AnyRuleSet]) -> list[str]:
+    """The hooks the guard wraps: every one defined below endnim's bases (``Variant``,
+    ``RuleSet``), endnim's own rule sets' hooks included: a built-in's ``options`` calls the
+    user's hooks that are not checked themselves (a graph game's ``movable``), so the call is
+    watched and its faults named at the hook that entered the user's code."""
+    bases = _endnim_bases()
+    return [hook for hook in CHECKS if _defined_by(cls, hook, lambda klass: klass in bases)]
+
+
+def _defined_by(cls: type, hook: str, excluded: Callable[[type], bool]) -> bool:
+    """Whether the class of ``cls``'s MRO that defines ``hook`` (the guard's own subclass
+    looked through) is not ``excluded``."""
+    for klass in cls.__mro__:
+        if "rules_spec" in vars(klass):
+            continue  # the guard's own subclass: its wrappers are not the user's hooks
+        if hook in vars(klass):
+            return not excluded(klass)
+    return False
 
 
 def rules_label(cls: type[AnyRuleSet], spec: str) -> str:
@@ -563,7 +584,8 @@ def guard(cls: type[AnyRuleSet], spec: str) -> type[AnyRuleSet]:
     if not isinstance(getattr(cls, "name", None), str):
         raise RuleSetError(f"{label}: name is {_show(getattr(cls, 'name', None))}, expected a str")
     _check_attributes(cls, label)
-    hooks = [*user_hooks(cls), *(h for h in ALWAYS_GUARDED if h not in user_hooks(cls))]
+    own = _guarded_hooks(cls)
+    hooks = [*own, *(h for h in ALWAYS_GUARDED if h not in own)]
     body: dict[str, Any] = {
         hook: _guarded_hook(hook, getattr(cls, hook), CHECKS[hook], label) for hook in hooks
     }

@@ -25,12 +25,12 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Query
 from fastapi.responses import Response
 
+from endnim.analysis.values import FORM_LENGTH
 from endnim.errors import EndNimError
 from endnim.web.budgets import MAX_POSITION_TEXT, MAX_TABLE_SIDE, web_position
 from endnim.web.models import PositionOut, ValueOut
 from endnim.web.views import (
     LIGHT_VALUE_WORK,
-    MAX_FORM_LENGTH,
     game_value_task,
     phase_file,
     read_position,
@@ -122,7 +122,7 @@ def add_panel_routes(app: FastAPI, light: Runner, heavy: Runner) -> None:
                 description="canonical forms up to this many characters (0: no limit), as "
                 "'endnim value --max-length'; longer ones are null with their length",
             ),
-        ] = MAX_FORM_LENGTH,
+        ] = FORM_LENGTH,
     ) -> ValueOut:
         """Canonical forms as ``endnim value --json`` gives them (Unicode and CGSuite's
         ASCII, outcome, atomic weight, birthday), each summand's value and, for one position,

@@ -27,6 +27,7 @@ import os
 import tempfile
 from typing import Any
 
+from endnim.analysis.values import FORM_LENGTH
 from endnim.errors import EndNimError
 from endnim.variants import get_row_variant
 from endnim.web.budgets import (
@@ -43,7 +44,9 @@ seconds at most (``endnim value`` takes 200,000 by default, and any budget)."""
 LIGHT_VALUE_WORK = 20_000
 """Option visits up to which a canonical form is computed in the server itself."""
 MAX_FORM_LENGTH = 4_000
-"""Characters of a canonical form the page prints (longer ones: their length only)."""
+"""Characters of a canonical form the page prints in its lists (each option's value, the
+CGSuite expression; longer ones: their length only). The value itself is printed up to
+:data:`endnim.analysis.values.FORM_LENGTH`, as ``endnim value`` prints it."""
 MAX_SUMMANDS = 8
 """Summands of a sum the page evaluates."""
 
@@ -184,7 +187,7 @@ def _form(game: Any) -> dict[str, Any]:
     }
 
 
-def value_task(text: str, variant: str, max_length: int = MAX_FORM_LENGTH) -> dict[str, Any]:
+def value_task(text: str, variant: str, max_length: int = FORM_LENGTH) -> dict[str, Any]:
     """Canonical forms for the page: the object of ``endnim value --json`` for ``text`` (one
     position or a sum ``3 1 2 + 2 2``), plus ``summands`` (each one's value) and, for a single
     position, ``options``: every Left and Right option with its move and value; for a sum of
@@ -270,7 +273,7 @@ def _long_note(length: int) -> str:
     )
 
 
-def game_value_task(game: str, max_length: int = MAX_FORM_LENGTH) -> dict[str, Any]:
+def game_value_task(game: str, max_length: int = FORM_LENGTH) -> dict[str, Any]:
     """The value of games written in CGSuite's notation, as ``endnim value --json --game``
     gives it (``positions`` null, ``games`` each summand as read), with the thermograph drawn
     and, for one game, its Left and Right options.
