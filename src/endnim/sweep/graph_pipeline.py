@@ -338,9 +338,9 @@ def run_chunks(
         if executor.shares_disk:
             opener = type(store).for_worker
             work = functools.partial(store_in_worker, opener, keep, compute, str(store.root))
-            executor.run(Batch(work, tasks), counted)
+            executor.run(Batch(work, tasks, store.NOUN), counted)
         else:
-            executor.run(Batch(compute, tasks), finished)
+            executor.run(Batch(compute, tasks, store.NOUN), finished)
     finally:
         forget()
         while _STORES:  # what this process opened as its own worker

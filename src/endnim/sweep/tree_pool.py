@@ -37,10 +37,12 @@ Result = TypeVar("Result")
 
 @dataclass(frozen=True)
 class Batch(Generic[Task, Result]):
-    """What an executor runs: ``function`` (picklable) on each of ``tasks``."""
+    """What an executor runs: ``function`` (picklable) on each of ``tasks``, for the sweep
+    ``noun`` names in its messages ("tree sweep", "warehouse sweep", ...)."""
 
     function: Callable[[Task], Result]
     tasks: Sequence[Task]
+    noun: str = "sweep"
 
 
 class ShapeExecutor(Protocol):
@@ -98,7 +100,7 @@ class ProcessPool:
             )
         except BrokenProcessPool:
             raise SweepError(
-                "a worker process of the sweep died (out of memory? killed?): every "
+                f"a worker process of the {batch.noun} died (out of memory? killed?): every "
                 "finished chunk is kept; run the same command to resume"
             ) from None
 
