@@ -82,6 +82,18 @@ class RuleSet(ABC, Generic[P, M]):
     move_notation: ClassVar[str] = ""
     """How a move is written, one line."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that names itself anew answers to its own aliases only, and is titled by
+        its name unless it gives a title: a user's ``class Half(EndNim): name = "half"`` was
+        refused because it inherited End-Nim's ``end-nim`` alias (the name is taken), and was
+        then shown as "End-Nim"."""
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            if "aliases" not in cls.__dict__:
+                cls.aliases = ()
+            if "title" not in cls.__dict__ and isinstance(cls.__dict__["name"], str):
+                cls.title = cls.__dict__["name"]
+
     # ------------------------------------------------------------------ notation
     @abstractmethod
     def parse_position(self, text: str) -> P:
