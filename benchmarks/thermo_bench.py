@@ -142,7 +142,38 @@ def _worker_endnim(which: str) -> dict[str, Any]:
     start = time.process_time()
     thermal = [(thermograph(v).temperature, thermograph(v).mean) for v in values]
     thermo = time.process_time() - start
-    return _report(forms, thermo, [f"{t} {m}" for t, m in thermal])
+    report = _report(forms, thermo, [f"{t} {m}" for t, m in thermal])
+    report["ops"] = _ops_endnim(which, values, [t for t, _ in thermal])
+    return report
+
+
+def _ops_endnim(which: str, values: list[Any], temperatures: list[Fraction]) -> dict[str, Any]:
+    """Comparisons and cooling on the built forms, each phase timed alone (see OPERATIONS)."""
+    from endnim.cgt import compare, cool, outcome, to_ascii
+    from endnim.cgt.game import CORE
+
+    if CORE is not None:  # cold: no comparison remembered from building the forms
+        CORE.clear_memo()
+    pairs, differences = _pairs(len(values), which)
+    ops: dict[str, Any] = {}
+    start = time.process_time()
+    below = [values[i] <= values[j] for i, j in pairs]
+    ops["le"] = _op(time.process_time() - start, [str(int(b)) for b in below])
+    start = time.process_time()
+    relations = [compare(values[i], values[j]) for i, j in pairs]
+    ops["compare"] = _op(time.process_time() - start, [r.ascii for r in relations])
+    start = time.process_time()
+    outcomes = [outcome(values[i] - values[j]) for i, j in differences]
+    ops["outcome"] = _op(time.process_time() - start, outcomes)
+    for name, by in (("cool_half", "1/2"), ("cool_one", 1)):
+        start = time.process_time()
+        cooled = [cool(v, by) for v in values]
+        ops[name] = _op(time.process_time() - start, [to_ascii(c) for c in cooled])
+    hot = [(v, t) for v, t in zip(values, temperatures, strict=True) if t > 0]
+    start = time.process_time()
+    cooled = [cool(v, t) for v, t in hot]
+    ops["cool_temperature"] = _op(time.process_time() - start, [to_ascii(c) for c in cooled])
+    return ops
 
 
 _DYADIC = re.compile(r"DyadicRationalNumber\('([^']*)'\)")
@@ -204,11 +235,59 @@ def _worker_cgt(which: str) -> dict[str, Any]:
         thermal.append((v.temperature, graph))
     thermo = time.process_time() - start
     means = [_mean(graph) for _, graph in thermal]
-    return _report(
+    report = _report(
         forms,
         thermo,
         [f"{_dyadic(t)} {m}" for (t, _), m in zip(thermal, means, strict=True)],
     )
+    report["ops"] = _ops_cgt(which, values, [t for t, _ in thermal], text)
+    return report
+
+
+def _ops_cgt(which: str, values: list[Any], temperatures: list[Any], text: Any) -> dict[str, Any]:
+    """The phases of :func:`_ops_endnim` as a cgt-py user writes them: ``g <= h``; the relation
+    from ``==`` and ``<=`` both ways; the outcome of ``g - h`` from its comparisons with 0;
+    ``g.cool(t)``. Results are read back through endnim's parser, untimed, to compare."""
+    import cgt_py
+
+    from endnim.cgt import parse, to_ascii
+
+    zero = cgt_py.CanonicalForm("0")
+
+    def relation(g: Any, h: Any) -> str:
+        if g == h:
+            return "="
+        if g <= h:
+            return "<"
+        return ">" if h <= g else "<>"
+
+    def outcome(d: Any) -> str:
+        if d >= zero:
+            return "P" if d <= zero else "L"
+        return "R" if d <= zero else "N"
+
+    pairs, differences = _pairs(len(values), which)
+    ops: dict[str, Any] = {}
+    start = time.process_time()
+    below = [values[i] <= values[j] for i, j in pairs]
+    ops["le"] = _op(time.process_time() - start, [str(int(b)) for b in below])
+    start = time.process_time()
+    relations = [relation(values[i], values[j]) for i, j in pairs]
+    ops["compare"] = _op(time.process_time() - start, relations)
+    start = time.process_time()
+    outcomes = [outcome(values[i] - values[j]) for i, j in differences]
+    ops["outcome"] = _op(time.process_time() - start, outcomes)
+    for name, by in (("cool_half", "1/2"), ("cool_one", 1)):
+        start = time.process_time()
+        cooled = [v.cool(by) for v in values]
+        ops[name] = _op(time.process_time() - start, [to_ascii(parse(text(c))) for c in cooled])
+    hot = [(v, t) for v, t in zip(values, temperatures, strict=True) if Fraction(_dyadic(t)) > 0]
+    start = time.process_time()
+    cooled = [v.cool(t) for v, t in hot]
+    ops["cool_temperature"] = _op(
+        time.process_time() - start, [to_ascii(parse(text(c))) for c in cooled]
+    )
+    return ops
 
 
 def _dyadic(x: Any) -> str:
@@ -221,6 +300,33 @@ def _mean(graph: Any) -> str:
     match = re.search(r"Trajectory\(([^,]+),", repr(graph))
     assert match is not None
     return str(Fraction(match.group(1)))
+
+
+OPERATIONS = {
+    "le": "g <= h",
+    "compare": "relation (=, <, >, <>)",
+    "outcome": "outcome of g - h",
+    "cool_half": "cooled by 1/2",
+    "cool_one": "cooled by 1",
+    "cool_temperature": "hot ones cooled by their temperature",
+}
+"""The phases after the thermographs, in order: comparisons of PAIRS random pairs (the
+compiled memo emptied first), outcomes of DIFFERENCES[set] differences, and every form cooled."""
+
+PAIRS = 20_000
+DIFFERENCES = {"typed": 5_000, "sums": 50, "random": 5_000, "rows": 5_000}
+
+
+def _pairs(count: int, which: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    rng = random.Random(4302)
+    pairs = [(rng.randrange(count), rng.randrange(count)) for _ in range(PAIRS)]
+    differences = [(rng.randrange(count), rng.randrange(count)) for _ in range(DIFFERENCES[which])]
+    return pairs, differences
+
+
+def _op(seconds: float, lines: list[str]) -> dict[str, Any]:
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    return {"seconds": seconds, "count": len(lines), "digest": digest}
 
 
 def _report(forms: float, thermo: float, lines: list[str]) -> dict[str, Any]:
@@ -272,6 +378,19 @@ def main(argv: list[str] | None = None) -> int:
         if first["digest"] != other["digest"]:
             print(f"{which}: the engines disagree on a temperature or mean", file=sys.stderr)
             return 1
+        operations = {}
+        for name in OPERATIONS:
+            if first["ops"][name]["digest"] != other["ops"][name]["digest"]:
+                print(f"{which}: the engines disagree on {OPERATIONS[name]}", file=sys.stderr)
+                return 1
+            mine = min(r["ops"][name]["seconds"] for r in runs["endnim.cgt"])
+            peer = min(r["ops"][name]["seconds"] for r in runs["cgt-py"])
+            operations[name] = {
+                "count": first["ops"][name]["count"],
+                "endnim": mine,
+                "cgt_py": peer,
+                "ratio": peer / mine if mine else None,
+            }
         records.append(
             {
                 "set": which,
@@ -281,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
                 "cgt_py": theirs,
                 "ratio_forms": theirs["forms"] / ours["forms"],
                 "ratio_thermographs": theirs["thermographs"] / ours["thermographs"],
+                "operations": operations,
             }
         )
     print(
@@ -295,6 +415,16 @@ def main(argv: list[str] | None = None) -> int:
             f"| {r['endnim']['thermographs']:.4f} s | {r['cgt_py']['thermographs']:.4f} s "
             f"| {r['ratio_thermographs']:.2f}x |"
         )
+    print()
+    print("| set | operation | count | endnim | cgt-py | ratio |")
+    print("|---|---|---|---|---|---|")
+    for r in records:
+        for name, op in r["operations"].items():
+            ratio = f"{op['ratio']:.2f}x" if op["ratio"] is not None else "-"
+            print(
+                f"| {r['set']} | {OPERATIONS[name]} | {op['count']:,} | {op['endnim']:.4f} s "
+                f"| {op['cgt_py']:.4f} s | {ratio} |"
+            )
     args.output.write_text(
         json.dumps(
             {"machine": platform.platform(), "python": platform.python_version(), "runs": records},
