@@ -19,6 +19,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,11 @@ static inline size_t memo_slot(uint64_t key) {
     return (size_t)(key >> (64 - memo_bits));
 }
 
+static inline size_t memo_slot_bits(uint64_t key, int bits) {
+    key *= 0x9E3779B97F4A7C15ULL;
+    return (size_t)(key >> (64 - bits));
+}
+
 static inline int memo_get(uint64_t key) {
     size_t mask = ((size_t)1 << memo_bits) - 1;
     for (size_t i = memo_slot(key);; i = (i + 1) & mask) {
@@ -446,6 +452,14 @@ static int cmp_int32(const void *a, const void *b) {
 
 static PyObject *id_name = NULL;
 
+/* game.Game's compiled base (defined below, with its order): the id is read from it. */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t id;
+} GameBaseObject;
+
+static PyTypeObject GameBaseType;
+
 /* Distinct ids of a sequence of games (reads each game's `id`); 1 = declined, -1 = error. */
 static int read_ids(PyObject *seq, vec *out) {
     PyObject *fast = PySequence_Fast(seq, "options must be a sequence of games");
@@ -454,11 +468,16 @@ static int read_ids(PyObject *seq, vec *out) {
     PyObject **items = PySequence_Fast_ITEMS(fast);
     uint32_t gen = next_generation();
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *ident = PyObject_GetAttr(items[i], id_name);
-        if (!ident) goto fail;
-        long g = PyLong_AsLong(ident);
-        Py_DECREF(ident);
-        if (g == -1 && PyErr_Occurred()) goto fail;
+        Py_ssize_t g;
+        if (PyObject_TypeCheck(items[i], &GameBaseType)) {
+            g = ((GameBaseObject *)items[i])->id;
+        } else {
+            PyObject *ident = PyObject_GetAttr(items[i], id_name);
+            if (!ident) goto fail;
+            g = PyLong_AsSsize_t(ident);
+            Py_DECREF(ident);
+            if (g == -1 && PyErr_Occurred()) goto fail;
+        }
         if (g < 0 || g >= n_games) {
             PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
             goto fail;
@@ -849,7 +868,213 @@ done:
     return PyLong_FromLong(result);
 }
 
-/* made_since(first) -> [(left ids, right ids)] of the games first, first + 1, ... */
+/* ------------------------------------------------------------------ sums and negatives */
+/* arithmetic.py's add and negate on ids: G + H = {G^L + H, G + H^L | G^R + H, G + H^R}
+ * canonicalised (ONAG ch. 1 and 10; Siegel II.1), a number's own options skipped (the number
+ * translation theorem, Siegel II.3: G + x = {G^L + x | G^R + x} for G not a number), two
+ * numbers added as numbers; -G = {-G^R | -G^L}, canonical when G is. Sums are memoised per
+ * unordered id pair in a bounded table (emptied when full, like the memo of <=), negatives
+ * per id. Games made here are handed to Python afterwards (`made_since`). A sum declines
+ * (DECLINE) when the two birthdays add up past MAX_BIRTHDAY or a number leaves the range
+ * `c_number` builds; the Python code does it then. */
+#define SUM_MIN_BITS 12
+#define SUM_MAX_BITS 22
+static uint64_t *sum_keys = NULL; /* ((g << 31 | h) + 1), g <= h; 0 = empty */
+static int32_t *sum_vals = NULL;
+static int sum_bits = 0;
+static Py_ssize_t sum_used = 0;
+static int32_t *neg_of = NULL; /* per id: -G's id + 1, 0 unknown */
+static Py_ssize_t neg_cap = 0;
+
+static int sum_alloc(int bits) {
+    uint64_t *keys = calloc((size_t)1 << bits, sizeof(uint64_t));
+    int32_t *vals = malloc(((size_t)1 << bits) * sizeof(int32_t));
+    if (!keys || !vals) {
+        free(keys);
+        free(vals);
+        return -1;
+    }
+    free(sum_keys);
+    free(sum_vals);
+    sum_keys = keys;
+    sum_vals = vals;
+    sum_bits = bits;
+    sum_used = 0;
+    return 0;
+}
+
+static int32_t sum_get(uint64_t key) {
+    if (!sum_bits) return -1;
+    size_t mask = ((size_t)1 << sum_bits) - 1;
+    for (size_t i = memo_slot_bits(key, sum_bits);; i = (i + 1) & mask) {
+        if (sum_keys[i] == key) return sum_vals[i];
+        if (sum_keys[i] == 0) return -1;
+    }
+}
+
+static void sum_insert(uint64_t key, int32_t val) {
+    size_t mask = ((size_t)1 << sum_bits) - 1;
+    size_t i = memo_slot_bits(key, sum_bits);
+    while (sum_keys[i] != 0 && sum_keys[i] != key) i = (i + 1) & mask;
+    if (sum_keys[i] == 0) sum_used++;
+    sum_keys[i] = key;
+    sum_vals[i] = val;
+}
+
+static int sum_put(uint64_t key, int32_t val) {
+    if (!sum_bits && sum_alloc(SUM_MIN_BITS)) return -1;
+    if ((sum_used + 1) * 2 > ((Py_ssize_t)1 << sum_bits)) {
+        uint64_t *old_keys = sum_keys;
+        int32_t *old_vals = sum_vals;
+        size_t old_size = (size_t)1 << sum_bits;
+        if (sum_bits < SUM_MAX_BITS) {
+            sum_keys = NULL;
+            sum_vals = NULL;
+            if (sum_alloc(sum_bits + 1)) {
+                sum_keys = old_keys;
+                sum_vals = old_vals;
+                return -1;
+            }
+            for (size_t i = 0; i < old_size; i++)
+                if (old_keys[i]) sum_insert(old_keys[i], old_vals[i]);
+            free(old_keys);
+            free(old_vals);
+        } else { /* at the bound: start afresh */
+            memset(sum_keys, 0, old_size * sizeof(uint64_t));
+            sum_used = 0;
+        }
+    }
+    sum_insert(key, val);
+    return 0;
+}
+
+static int32_t c_neg(int32_t g) {
+    if (neg_cap < games_cap) {
+        int32_t *p = realloc(neg_of, (size_t)games_cap * sizeof(int32_t));
+        if (!p) return -1;
+        memset(p + neg_cap, 0, (size_t)(games_cap - neg_cap) * sizeof(int32_t));
+        neg_of = p;
+        neg_cap = games_cap;
+    }
+    if (neg_of[g]) return neg_of[g] - 1;
+    int32_t nl = n_right[g], nr = n_left[g];
+    int32_t *opts = malloc((size_t)(nl + nr + 1) * sizeof(int32_t));
+    if (!opts) return -1;
+    for (int32_t i = 0; i < nl + nr; i++) { /* LEFT(g) is read afresh: making games moves it */
+        int32_t o = i < nl ? RIGHT(g)[i] : LEFT(g)[i - nl];
+        int32_t m = c_neg(o);
+        if (m < 0) {
+            free(opts);
+            return m;
+        }
+        opts[i] = m;
+    }
+    int32_t made = intern_c(opts, nl, opts + nl, nr);
+    free(opts);
+    if (made < 0) return -1;
+    if (neg_cap < games_cap) { /* the table grew while making it */
+        int32_t *p = realloc(neg_of, (size_t)games_cap * sizeof(int32_t));
+        if (!p) return -1;
+        memset(p + neg_cap, 0, (size_t)(games_cap - neg_cap) * sizeof(int32_t));
+        neg_of = p;
+        neg_cap = games_cap;
+    }
+    neg_of[g] = made + 1;
+    neg_of[made] = g + 1;
+    return made;
+}
+
+static int is_zero(int32_t g) { return n_left[g] == 0 && n_right[g] == 0; }
+
+static int32_t c_sum(int32_t g, int32_t h) {
+    if (is_zero(g)) return h;
+    if (is_zero(h)) return g;
+    if (g > h) {
+        int32_t t = g;
+        g = h;
+        h = t;
+    }
+    uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
+    int32_t found = sum_get(key);
+    if (found >= 0) return found;
+    if (is_num[g] && is_num[h]) {
+        found = c_number((long)(num_val[g] + num_val[h]), NUM_BITS);
+        if (found < 0) return found;
+        return sum_put(key, found) ? -1 : found;
+    }
+    vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
+    int32_t result = -1;
+    for (int side = 0; side < 2; side++) { /* the options of G + H, side 0 Left, 1 Right */
+        vec *into = side ? &r : &l;
+        for (int which = 0; which < 2; which++) {
+            int32_t moved = which ? h : g, other = which ? g : h;
+            if (is_num[moved]) continue; /* number translation: a number's moves never help */
+            int32_t n = side ? n_right[moved] : n_left[moved];
+            for (int32_t i = 0; i < n; i++) {
+                int32_t o = side ? RIGHT(moved)[i] : LEFT(moved)[i];
+                int32_t made = c_sum(o, other);
+                if (made < 0) {
+                    result = made;
+                    goto done;
+                }
+                if (vec_push(into, made)) goto done;
+            }
+        }
+    }
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
+    for (int side = 0; side < 2; side++) { /* distinct options, in place */
+        vec *a = side ? &r : &l;
+        uint32_t gen = next_generation();
+        Py_ssize_t k = 0;
+        for (Py_ssize_t i = 0; i < a->n; i++)
+            if (mark[a->v[i]] != gen) {
+                mark[a->v[i]] = gen;
+                a->v[k++] = a->v[i];
+            }
+        a->n = k;
+    }
+    if (simplify(&l, &r, &nl, &nr)) goto done;
+    result = intern_c(nl.v, (int32_t)nl.n, nr.v, (int32_t)nr.n);
+    if (result >= 0 && sum_put(key, result)) result = -1;
+done:
+    free(l.v);
+    free(r.v);
+    free(nl.v);
+    free(nr.v);
+    return result;
+}
+
+static int registered(long g) {
+    if (g >= 0 && g < n_games) return 1;
+    PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+    return 0;
+}
+
+/* sum(g, h) -> the id of G + H, or -1: declined (the Python code adds them). */
+static PyObject *py_sum(PyObject *self, PyObject *args) {
+    long g, h;
+    if (!PyArg_ParseTuple(args, "ll", &g, &h)) return NULL;
+    if (!registered(g) || !registered(h)) return NULL;
+    if (birthday[g] + birthday[h] > MAX_BIRTHDAY) return PyLong_FromLong(-1);
+    leaves_init();
+    int32_t made = c_sum((int32_t)g, (int32_t)h);
+    if (made == DECLINE) return PyLong_FromLong(-1);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
+}
+
+/* negate(g) -> the id of -G, or -1: declined (born after day MAX_BIRTHDAY). */
+static PyObject *py_negate(PyObject *self, PyObject *args) {
+    long g;
+    if (!PyArg_ParseTuple(args, "l", &g)) return NULL;
+    if (!registered(g)) return NULL;
+    if (birthday[g] > MAX_BIRTHDAY) return PyLong_FromLong(-1);
+    int32_t made = c_neg((int32_t)g);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
+}
+
+/* made_since(first) -> [(left ids, right ids, birthday)] of the games first, first + 1, ... */
 static PyObject *made_since(PyObject *self, PyObject *args) {
     Py_ssize_t first;
     if (!PyArg_ParseTuple(args, "n", &first)) return NULL;
@@ -872,7 +1097,9 @@ static PyObject *made_since(PyObject *self, PyObject *args) {
                 PyObject *x = PyLong_FromLong(RIGHT(g)[i]);
                 if (!x) ok = 0; else PyTuple_SET_ITEM(rt, i, x);
             }
-            if (ok) pair = PyTuple_Pack(2, lt, rt);
+            PyObject *born = ok ? PyLong_FromLong(birthday[g]) : NULL;
+            if (born) pair = PyTuple_Pack(3, lt, rt, born);
+            Py_XDECREF(born);
         }
         Py_XDECREF(lt);
         Py_XDECREF(rt);
@@ -883,6 +1110,69 @@ static PyObject *made_since(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(list, g - first, pair);
     }
     return list;
+}
+
+/* materialise(first, make, games, table): for each game first, first + 1, ... made here,
+ * in order, games.append(made) and table[(left ids, right ids)] = made, where made =
+ * make(id, left games, right games, birthday) (game.py's constructor of its Game objects):
+ * through_core's loop, without Python building the tuples. */
+static PyObject *id_tuple(const int32_t *ids, int32_t n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int32_t i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(ids[i]);
+        if (!x) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static PyObject *game_tuple(PyObject *games, const int32_t *ids, int32_t n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int32_t i = 0; i < n; i++) {
+        if (ids[i] >= PyList_GET_SIZE(games)) {
+            Py_DECREF(t);
+            PyErr_SetString(PyExc_RuntimeError, "an option without its Game object");
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, Py_NewRef(PyList_GET_ITEM(games, ids[i])));
+    }
+    return t;
+}
+
+static PyObject *materialise(PyObject *self, PyObject *args) {
+    Py_ssize_t first;
+    PyObject *make, *games, *table;
+    if (!PyArg_ParseTuple(args, "nOO!O!", &first, &make, &PyList_Type, &games, &PyDict_Type,
+                          &table))
+        return NULL;
+    if (first < 0 || first > n_games || PyList_GET_SIZE(games) != first) {
+        PyErr_SetString(PyExc_ValueError, "the Game objects are out of step with the core");
+        return NULL;
+    }
+    for (Py_ssize_t g = first; g < n_games; g++) {
+        PyObject *lt = game_tuple(games, LEFT(g), n_left[g]);
+        PyObject *rt = lt ? game_tuple(games, RIGHT(g), n_right[g]) : NULL;
+        PyObject *made = NULL, *li = NULL, *ri = NULL, *key = NULL;
+        int ok = 0;
+        if (rt) made = PyObject_CallFunction(make, "nOOi", g, lt, rt, (int)birthday[g]);
+        if (made) li = id_tuple(LEFT(g), n_left[g]);
+        if (li) ri = id_tuple(RIGHT(g), n_right[g]);
+        if (ri) key = PyTuple_Pack(2, li, ri);
+        if (key) ok = PyList_Append(games, made) == 0 && PyDict_SetItem(table, key, made) == 0;
+        Py_XDECREF(lt);
+        Py_XDECREF(rt);
+        Py_XDECREF(made);
+        Py_XDECREF(li);
+        Py_XDECREF(ri);
+        Py_XDECREF(key);
+        if (!ok) return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------ thermographs */
@@ -1324,6 +1614,82 @@ static PyObject *leq_fast(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
 }
 
+/* relation(g, h): 0 '=', 1 '>', 2 '<', 3 confused (order.compare's Relation, in that order)
+ * for two registered ids, or None when one is born after day MAX_BIRTHDAY. */
+static PyObject *relation(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "relation takes two game ids");
+        return NULL;
+    }
+    long g = PyLong_AsLong(args[0]), h = PyLong_AsLong(args[1]);
+    if ((g == -1 || h == -1) && PyErr_Occurred()) return NULL;
+    if (g < 0 || h < 0 || g >= n_games || h >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    if (birthday[g] > MAX_BIRTHDAY || birthday[h] > MAX_BIRTHDAY) Py_RETURN_NONE;
+    if (g == h) return PyLong_FromLong(0);
+    int below = leq((int32_t)g, (int32_t)h), above = leq((int32_t)h, (int32_t)g);
+    return PyLong_FromLong(below ? (above ? 0 : 2) : (above ? 1 : 3));
+}
+
+/* ------------------------------------------------------------------ the Game base type */
+/* game.Game derives from GameBase: its `id` lives in the C struct, and `g <= h`, `g >= h`
+ * on two games born by day MAX_BIRTHDAY are decided here, without a Python call (cgt-py's
+ * comparisons are native too). Deeper games go to the Python order (`set_order`); `<` and
+ * `>` are refused (games are partially ordered); `==` is identity (forms are interned). */
+static PyObject *python_leq = NULL; /* order.leq, for games the compiled recursion declines */
+
+static PyObject *game_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(b, &GameBaseType) || !PyObject_TypeCheck(a, &GameBaseType))
+        Py_RETURN_NOTIMPLEMENTED;
+    if (op == Py_EQ) return PyBool_FromLong(a == b);
+    if (op == Py_NE) return PyBool_FromLong(a != b);
+    if (op == Py_LT || op == Py_GT) {
+        PyErr_SetString(PyExc_TypeError,
+                        "games are partially ordered: use compare(g, h) or g <= h");
+        return NULL;
+    }
+    if (op == Py_GE) { /* g >= h is h <= g */
+        PyObject *t = a;
+        a = b;
+        b = t;
+    }
+    Py_ssize_t g = ((GameBaseObject *)a)->id, h = ((GameBaseObject *)b)->id;
+    if (g >= 0 && h >= 0 && g < n_games && h < n_games && birthday[g] <= MAX_BIRTHDAY &&
+        birthday[h] <= MAX_BIRTHDAY)
+        return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
+    if (!python_leq) {
+        PyErr_SetString(PyExc_RuntimeError, "endnim.cgt.order is not loaded");
+        return NULL;
+    }
+    return PyObject_CallFunctionObjArgs(python_leq, a, b, NULL);
+}
+
+static PyMemberDef game_members[] = {
+    {"id", T_PYSSIZET, offsetof(GameBaseObject, id), 0, "The game's index in the table."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject GameBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "endnim.cgt._core.GameBase",
+    .tp_basicsize = sizeof(GameBaseObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "The compiled part of endnim.cgt.game.Game: its id and its order.",
+    .tp_richcompare = game_richcompare,
+    .tp_members = game_members,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyObject *set_order(PyObject *self, PyObject *fn) {
+    if (!PyCallable_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "set_order needs a function");
+        return NULL;
+    }
+    Py_XSETREF(python_leq, Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
 static PyObject *clear_memo(PyObject *self, PyObject *unused) {
     if (memo_alloc(MEMO_MIN_BITS)) return PyErr_NoMemory();
     Py_RETURN_NONE;
@@ -1342,6 +1708,11 @@ static PyMethodDef methods[] = {
     {"leq", py_leq, METH_VARARGS, "g <= h for two registered ids (memoised)."},
     {"leq_fast", (PyCFunction)(void (*)(void))leq_fast, METH_FASTCALL,
      "g <= h for two registered ids, or None when one is born after day 2000."},
+    {"relation", (PyCFunction)(void (*)(void))relation, METH_FASTCALL,
+     "0 '=', 1 '>', 2 '<', 3 confused, or None when one is born after day 2000."},
+    {"sum", py_sum, METH_VARARGS, "The id of G + H (canonical), or -1: declined."},
+    {"negate", py_negate, METH_VARARGS, "The id of -G, or -1: declined."},
+    {"set_order", set_order, METH_O, "The Python g <= h, for games the core declines."},
     {"clear_memo", clear_memo, METH_NOARGS, "Forget every memoised comparison."},
     {"memo_size", memo_size, METH_NOARGS, "(comparisons memoised, the bound)."},
     {"count", count, METH_NOARGS, "Games registered."},
@@ -1349,8 +1720,10 @@ static PyMethodDef methods[] = {
      "The id of the game a text of braces, numbers, ups and stars writes, or -1: declined."},
     {"thermograph", thermo, METH_VARARGS,
      "(K, left wall, right wall, mast, height) times 2^K, or None: gave up."},
+    {"materialise", materialise, METH_VARARGS,
+     "Append the Game objects of the games made here (make(id, lefts, rights, born))."},
     {"made_since", made_since, METH_VARARGS,
-     "[(left ids, right ids)] of the games registered from this id on."},
+     "[(left ids, right ids, birthday)] of the games registered from this id on."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1361,5 +1734,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
 PyMODINIT_FUNC PyInit__core(void) {
     id_name = PyUnicode_InternFromString("id");
     if (!id_name || memo_alloc(MEMO_MIN_BITS)) return NULL;
-    return PyModule_Create(&module);
+    GameBaseType.tp_hash = PyBaseObject_Type.tp_hash; /* identity: not inherited with a compare */
+    if (PyType_Ready(&GameBaseType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddObjectRef(m, "GameBase", (PyObject *)&GameBaseType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

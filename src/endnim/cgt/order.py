@@ -110,6 +110,10 @@ def compare(g: Game, h: Game) -> Relation:
     >>> compare(parse("{0|^}"), parse("^^*")).value, compare(parse("^"), parse("*")).value
     ('=', '‖')
     """
+    if CORE is not None:  # both directions in one compiled call
+        code = CORE.relation(g.id, h.id)  # None: one is born after day 2000
+        if code is not None:
+            return _RELATIONS[code]
     below, above = leq(g, h), leq(h, g)
     if below and above:
         return Relation.EQUAL
@@ -118,6 +122,10 @@ def compare(g: Game, h: Game) -> Relation:
     if below:
         return Relation.LESS
     return Relation.CONFUSED
+
+
+_RELATIONS = (Relation.EQUAL, Relation.GREATER, Relation.LESS, Relation.CONFUSED)
+"""The compiled core's relation codes 0..3."""
 
 
 def outcome(g: Game) -> str:
@@ -137,3 +145,5 @@ def outcome(g: Game) -> str:
 
 OPERATIONS.leq = leq
 OPERATIONS.compare = compare
+if CORE is not None:  # g <= h in C falls back to leq for games born after day 2000
+    CORE.set_order(leq)
