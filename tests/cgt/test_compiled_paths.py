@@ -30,6 +30,7 @@ from endnim.cgt import (
     thermograph,
 )
 from endnim.cgt.arithmetic import _SUMS, python_add, python_negate
+from endnim.cgt.cooling import _Cooling
 from endnim.cgt.game import CORE, through_core
 from endnim.cgt.notation import GameSyntaxError
 from endnim.cgt.order import _leq
@@ -306,3 +307,21 @@ def test_games_past_day_2000_are_compared_and_added_in_python() -> None:
     assert str(total) == "{2600↑|2500↑}" and total - up is hot
     opposite = -hot
     assert str(opposite) == "{-2500|-2600}" and -opposite is hot
+
+
+@needs_core
+@settings(max_examples=150, deadline=None)
+@given(trees(), st.sampled_from(["-1", "-1/2", "0", "1/4", "1/2", "1", "3/2", "2", "own"]))
+def test_compiled_cooling_equals_the_python_one_and_cgt_tools(
+    tree: tuple[str, Game], by: str
+) -> None:
+    """G cooled in C (``_core.cool``: integers kept, the mean above the temperature, else
+    {G^L_t - t | G^R_t + t}) is what the Python recursion makes (a fresh memo) and cgt-py's."""
+    g = tree[1]
+    t = thermograph(g).temperature if by == "own" else Fraction(by)
+    if t < -1:  # an integer's own temperature is -1; nothing below is defined
+        t = Fraction(-1)
+    made = through_core(lambda core: core.cool(g.id, t.numerator, t.denominator.bit_length() - 1))
+    assert made is not None and made is cool(g, t)
+    assert _Cooling(t).python_cool(g) is made
+    assert to_cgt(made) == to_cgt(g).cool(str(t))

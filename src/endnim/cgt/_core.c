@@ -1519,19 +1519,13 @@ static int th_compute(int32_t g) {
     return 2;
 }
 
-/* thermograph(id) -> (K, left wall, right wall, mast, height), each number times 2^K, or
- * None: gave up (the Python code computes it). */
-static PyObject *thermo(PyObject *self, PyObject *args) {
-    long root;
-    if (!PyArg_ParseTuple(args, "l", &root)) return NULL;
-    if (root < 0 || root >= n_games) {
-        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
-        return NULL;
-    }
-    if (th_cap < games_cap && th_grow()) return PyErr_NoMemory();
+/* The thermograph of root and its subpositions, options first, without deep recursion:
+ * 1 done, 2 gave up (the Python code computes it), -1 out of memory. */
+static int th_ensure(int32_t root) {
+    if (th_cap < games_cap && th_grow()) return -1;
     if (th_state[root] == 0) {
         vec todo = {NULL, 0, 0};
-        if (vec_push(&todo, (int32_t)root)) return PyErr_NoMemory();
+        if (vec_push(&todo, root)) return -1;
         while (todo.n) {
             int32_t top = todo.v[todo.n - 1];
             if (th_state[top]) {
@@ -1545,7 +1539,7 @@ static PyObject *thermo(PyObject *self, PyObject *args) {
                     missing = 1;
                     if (vec_push(&todo, o[i])) {
                         free(todo.v);
-                        return PyErr_NoMemory();
+                        return -1;
                     }
                 } else if (th_state[o[i]] == 2) {
                     failed = 1;
@@ -1556,13 +1550,27 @@ static PyObject *thermo(PyObject *self, PyObject *args) {
             int status = failed ? 2 : th_compute(top);
             if (status < 0) {
                 free(todo.v);
-                return PyErr_NoMemory();
+                return -1;
             }
             th_state[top] = (int8_t)status;
         }
         free(todo.v);
     }
-    if (th_state[root] != 1) Py_RETURN_NONE;
+    return th_state[root];
+}
+
+/* thermograph(id) -> (K, left wall, right wall, mast, height), each number times 2^K, or
+ * None: gave up (the Python code computes it). */
+static PyObject *thermo(PyObject *self, PyObject *args) {
+    long root;
+    if (!PyArg_ParseTuple(args, "l", &root)) return NULL;
+    if (root < 0 || root >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    int state = th_ensure((int32_t)root);
+    if (state < 0) return PyErr_NoMemory();
+    if (state != 1) Py_RETURN_NONE;
     PyObject *walls[2] = {NULL, NULL};
     for (int w = 0; w < 2; w++) {
         int32_t n = w ? th_nr[root] : th_nl[root];
@@ -1585,6 +1593,110 @@ fail:
     Py_XDECREF(walls[0]);
     Py_XDECREF(walls[1]);
     return NULL;
+}
+
+/* ------------------------------------------------------------------ cooling */
+/* cooling.py's cool on ids: G cooled by t (Siegel, CGT, Def. II.5.1) is G itself for an
+ * integer, G's mean once t is above its temperature (the thermograph's height), else
+ * {G^L_t - t | G^R_t + t} canonicalised. t = p / 2^k; each t cooled by gets an index, and
+ * results are memoised in the table of sums under keys with the top bit set. DECLINE when a
+ * thermograph gave up or a number leaves c_number's range (the Python code cools then). */
+static i64 *cool_p = NULL;
+static int *cool_k = NULL;
+static Py_ssize_t cool_n = 0, cool_cap = 0;
+
+static int32_t c_cool(int32_t g, uint64_t ti, long p, int k, int32_t minus, int32_t plus) {
+    if (n_left[g] == 0 || n_right[g] == 0) return g; /* an integer stays itself */
+    uint64_t key = ((uint64_t)1 << 63) | (ti << 31) | (uint64_t)g;
+    int32_t found = sum_get(key);
+    if (found >= 0) return found;
+    int state = th_ensure(g);
+    if (state < 0) return -1;
+    if (state != 1) return DECLINE;
+    /* colder than t: height / 2^scale < p / 2^k */
+    if ((i128)th_height[g] * ((i128)1 << k) < (i128)p * ((i128)1 << th_scale[g])) {
+        i64 mast = th_mast[g];
+        int scale = th_scale[g];
+        if (mast > (i64)MAX_INTEGER << scale || mast < -((i64)MAX_INTEGER << scale))
+            return DECLINE;
+        found = c_number((long)mast, scale);
+        if (found < 0) return found;
+        return sum_put(key, found) ? -1 : found;
+    }
+    vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
+    int32_t result = -1;
+    for (int side = 0; side < 2; side++) {
+        int32_t n = side ? n_right[g] : n_left[g];
+        for (int32_t i = 0; i < n; i++) {
+            int32_t o = side ? RIGHT(g)[i] : LEFT(g)[i]; /* read afresh: making games moves it */
+            int32_t cooled = c_cool(o, ti, p, k, minus, plus);
+            if (cooled >= 0) cooled = c_sum(cooled, side ? plus : minus);
+            if (cooled < 0) {
+                result = cooled;
+                goto done;
+            }
+            if (vec_push(side ? &r : &l, cooled)) goto done;
+        }
+    }
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
+    for (int side = 0; side < 2; side++) { /* distinct options, in place */
+        vec *a = side ? &r : &l;
+        uint32_t gen = next_generation();
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t i = 0; i < a->n; i++)
+            if (mark[a->v[i]] != gen) {
+                mark[a->v[i]] = gen;
+                a->v[kept++] = a->v[i];
+            }
+        a->n = kept;
+    }
+    if (simplify(&l, &r, &nl, &nr)) goto done;
+    result = intern_c(nl.v, (int32_t)nl.n, nr.v, (int32_t)nr.n);
+    if (result >= 0 && sum_put(key, result)) result = -1;
+done:
+    free(l.v);
+    free(r.v);
+    free(nl.v);
+    free(nr.v);
+    return result;
+}
+
+/* cool(g, p, k) -> the id of G cooled by t = p / 2^k, or -1: declined (k > 24, t < -1, t
+ * above MAX_INTEGER, G born after day MAX_BIRTHDAY, or as c_cool declines). */
+static PyObject *py_cool(PyObject *self, PyObject *args) {
+    long g, p;
+    int k;
+    if (!PyArg_ParseTuple(args, "lli", &g, &p, &k)) return NULL;
+    if (!registered(g)) return NULL;
+    if (k < 0 || k > NUM_BITS || p > ((long)MAX_INTEGER << k) || p < -((long)1 << k) ||
+        birthday[g] > MAX_BIRTHDAY) /* t past the numbers built here, t < -1, or too deep */
+        return PyLong_FromLong(-1);
+    leaves_init();
+    Py_ssize_t ti = 0;
+    while (ti < cool_n && !(cool_p[ti] == p && cool_k[ti] == k)) ti++;
+    if (ti == cool_n) {
+        if (cool_n == cool_cap) {
+            Py_ssize_t cap = cool_cap ? cool_cap * 2 : 64;
+            i64 *np = realloc(cool_p, (size_t)cap * sizeof(i64));
+            if (!np) return PyErr_NoMemory();
+            cool_p = np;
+            int *nk = realloc(cool_k, (size_t)cap * sizeof(int));
+            if (!nk) return PyErr_NoMemory();
+            cool_k = nk;
+            cool_cap = cap;
+        }
+        if (cool_n >= ((Py_ssize_t)1 << 30)) return PyLong_FromLong(-1);
+        cool_p[cool_n] = p;
+        cool_k[cool_n] = k;
+        cool_n++;
+    }
+    int32_t minus = c_number(-p, k), plus = c_number(p, k);
+    if (minus == DECLINE || plus == DECLINE) return PyLong_FromLong(-1);
+    if (minus < 0 || plus < 0) return PyErr_NoMemory();
+    int32_t made = c_cool((int32_t)g, (uint64_t)ti, p, k, minus, plus);
+    if (made == DECLINE) return PyLong_FromLong(-1);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
 }
 
 static PyObject *py_leq(PyObject *self, PyObject *args) {
@@ -1712,6 +1824,7 @@ static PyMethodDef methods[] = {
      "0 '=', 1 '>', 2 '<', 3 confused, or None when one is born after day 2000."},
     {"sum", py_sum, METH_VARARGS, "The id of G + H (canonical), or -1: declined."},
     {"negate", py_negate, METH_VARARGS, "The id of -G, or -1: declined."},
+    {"cool", py_cool, METH_VARARGS, "The id of G cooled by p / 2^k, or -1: declined."},
     {"set_order", set_order, METH_O, "The Python g <= h, for games the core declines."},
     {"clear_memo", clear_memo, METH_NOARGS, "Forget every memoised comparison."},
     {"memo_size", memo_size, METH_NOARGS, "(comparisons memoised, the bound)."},
