@@ -152,16 +152,21 @@ def _ops_endnim(which: str, values: list[Any], temperatures: list[Fraction]) -> 
     from endnim.cgt import compare, cool, outcome, to_ascii
     from endnim.cgt.game import CORE
 
-    if CORE is not None:  # cold: no comparison remembered from building the forms
-        CORE.clear_memo()
+    def cold() -> None:  # no comparison remembered from building the forms or the last phase
+        if CORE is not None:
+            CORE.clear_memo()
+
     pairs, differences = _pairs(len(values), which)
     ops: dict[str, Any] = {}
+    cold()
     start = time.process_time()
     below = [values[i] <= values[j] for i, j in pairs]
     ops["le"] = _op(time.process_time() - start, [str(int(b)) for b in below])
+    cold()
     start = time.process_time()
     relations = [compare(values[i], values[j]) for i, j in pairs]
     ops["compare"] = _op(time.process_time() - start, [r.ascii for r in relations])
+    cold()
     start = time.process_time()
     outcomes = [outcome(values[i] - values[j]) for i, j in differences]
     ops["outcome"] = _op(time.process_time() - start, outcomes)
@@ -311,7 +316,8 @@ OPERATIONS = {
     "cool_temperature": "hot ones cooled by their temperature",
 }
 """The phases after the thermographs, in order: comparisons of PAIRS random pairs (the
-compiled memo emptied first), outcomes of DIFFERENCES[set] differences, and every form cooled."""
+compiled memo of comparisons emptied before each of the first three phases), outcomes of
+DIFFERENCES[set] differences, and every form cooled."""
 
 PAIRS = 20_000
 DIFFERENCES = {

@@ -36,6 +36,13 @@ static int32_t *n_left = NULL, *n_right = NULL, *birthday = NULL;
 static uint32_t *mark = NULL, *below_at = NULL, *above_at = NULL;
 static uint8_t *below_val = NULL, *above_val = NULL;
 static uint8_t *is_num = NULL; /* the game is a number, num_val[g] / 2^NUM_BITS exactly */
+static uint8_t *not_num = NULL; /* the game is known not to be a number (see store_game) */
+/* number-up-star values x + n.up + *m (game.py's nus; Siegel II.4), x = nus_x / 2^NUM_BITS */
+static uint8_t *has_stops = NULL; /* left_stop, right_stop known, times 2^NUM_BITS */
+static int64_t *left_stop = NULL, *right_stop = NULL;
+static uint8_t *is_nus = NULL;
+static int64_t *nus_x = NULL;
+static int32_t *nus_up = NULL, *nus_nim = NULL;
 static int64_t *num_val = NULL;
 static Py_ssize_t n_games = 0, games_cap = 0;
 
@@ -65,6 +72,14 @@ static int grow_games(void) {
     GROW(below_val, uint8_t);
     GROW(above_val, uint8_t);
     GROW(is_num, uint8_t);
+    GROW(not_num, uint8_t);
+    GROW(is_nus, uint8_t);
+    GROW(has_stops, uint8_t);
+    GROW(left_stop, int64_t);
+    GROW(right_stop, int64_t);
+    GROW(nus_x, int64_t);
+    GROW(nus_up, int32_t);
+    GROW(nus_nim, int32_t);
     GROW(num_val, int64_t);
 #undef GROW
     games_cap = cap;
@@ -167,6 +182,94 @@ static void recognise_number(int32_t g) {
     num_val[g] = is_num[g] ? v : 0;
 }
 
+/* Number-up-star values among canonical forms, as game.py's _recognise finds them (numbers
+ * as recognise_number does): x*k = {x, x*, ..., x*(k-1) | same}; x + (n+1).up*(m^1) =
+ * {x | x + n.up*m} for n >= 0, (n, m) != (0, 0), and its negative; x.up* = {x, x* | x} and
+ * x.down* = {x | x, x*}. Only values whose x is kept exactly (recognised numbers). */
+static void set_nus(int32_t g, int64_t x, int32_t up, int32_t nim) {
+    is_nus[g] = 1;
+    nus_x[g] = x;
+    nus_up[g] = up;
+    nus_nim[g] = nim;
+}
+
+static int plain(int32_t g, int64_t x) { /* g is the number x */
+    return is_nus[g] && nus_x[g] == x && nus_up[g] == 0 && nus_nim[g] == 0;
+}
+
+static int plain_star(int32_t g, int64_t x) { /* g is x* */
+    return is_nus[g] && nus_x[g] == x && nus_up[g] == 0 && nus_nim[g] == 1;
+}
+
+static void recognise_nus(int32_t g) {
+    is_nus[g] = 0;
+    if (is_num[g]) {
+        set_nus(g, num_val[g], 0, 0);
+        return;
+    }
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int32_t nl = n_left[g], nr = n_right[g];
+    if (nl == 0 || nr == 0) return;
+    for (int32_t i = 0; i < nl + nr; i++)
+        if (!is_nus[l[i]]) return; /* l[nl + i] is r[i]: the options are contiguous */
+    if (nl == nr && memcmp(l, r, (size_t)nl * sizeof(int32_t)) == 0) { /* x*k */
+        int64_t x = nus_x[l[0]];
+        for (int32_t i = 0; i < nl; i++)
+            if (nus_x[l[i]] != x || nus_up[l[i]] != 0 || nus_nim[l[i]] >= nl) return;
+        set_nus(g, x, 0, nl); /* nl distinct nimbers below nl: all of them */
+        return;
+    }
+    if (nl == 1 && nr == 1) {
+        int32_t a = l[0], b = r[0];
+        int64_t x = nus_x[a];
+        if (nus_x[b] != x) return;
+        if (nus_up[a] == 0 && nus_nim[a] == 0 && (nus_up[b] != 0 || nus_nim[b] != 0) &&
+            nus_up[b] >= 0)
+            set_nus(g, x, nus_up[b] + 1, nus_nim[b] ^ 1);
+        else if (nus_up[b] == 0 && nus_nim[b] == 0 && (nus_up[a] != 0 || nus_nim[a] != 0) &&
+                 nus_up[a] <= 0)
+            set_nus(g, x, nus_up[a] - 1, nus_nim[a] ^ 1);
+        return;
+    }
+    if (nl == 2 && nr == 1 && is_num[r[0]]) { /* {x, x* | x} */
+        int64_t x = nus_x[r[0]];
+        if ((plain(l[0], x) && plain_star(l[1], x)) || (plain(l[1], x) && plain_star(l[0], x)))
+            set_nus(g, x, 1, 1);
+        return;
+    }
+    if (nl == 1 && nr == 2 && is_num[l[0]]) { /* {x | x, x*} */
+        int64_t x = nus_x[l[0]];
+        if ((plain(r[0], x) && plain_star(r[1], x)) || (plain(r[1], x) && plain_star(r[0], x)))
+            set_nus(g, x, -1, 1);
+    }
+}
+
+/* Stops (Siegel II.3; stops.py): a number's are its value; for G not a number, LS(G) is the
+ * largest RS(G^L) and RS(G) the least LS(G^R). Known when G is a recognised number or known
+ * not to be one with every option's stops known. */
+static void set_stops(int32_t g) {
+    has_stops[g] = 0;
+    if (is_num[g]) {
+        has_stops[g] = 1;
+        left_stop[g] = right_stop[g] = num_val[g];
+        return;
+    }
+    if (!not_num[g] || n_left[g] == 0 || n_right[g] == 0) return;
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int64_t ls = 0, rs = 0;
+    for (int32_t i = 0; i < n_left[g]; i++) {
+        if (!has_stops[l[i]]) return;
+        if (i == 0 || right_stop[l[i]] > ls) ls = right_stop[l[i]];
+    }
+    for (int32_t i = 0; i < n_right[g]; i++) {
+        if (!has_stops[r[i]]) return;
+        if (i == 0 || left_stop[r[i]] < rs) rs = left_stop[r[i]];
+    }
+    has_stops[g] = 1;
+    left_stop[g] = ls;
+    right_stop[g] = rs;
+}
+
 /* Append a new game with these options to the store; its id, or -1 (out of memory). */
 static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
     if (n_games >= INT32_MAX - 1) return -1;
@@ -195,6 +298,16 @@ static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_
     birthday[n_games] = born;
     pool_len += nl + nr;
     recognise_number((int32_t)n_games);
+    /* A canonical number has at most one option a side, numbers, the left one below the
+     * right one; anything else is not a number (a sufficient test: a false 0 only costs the
+     * shortcut in leq). */
+    int other = nl > 1 || nr > 1;
+    for (int32_t i = 0; i < nl + nr && !other; i++) other = not_num[opt_pool[pool_len - nl - nr + i]];
+    if (!other && nl == 1 && nr == 1 && is_num[l[0]] && is_num[r[0]])
+        other = num_val[l[0]] >= num_val[r[0]];
+    not_num[n_games] = (uint8_t)other;
+    recognise_nus((int32_t)n_games);
+    set_stops((int32_t)n_games);
     cons_insert((int32_t)n_games);
     return (int32_t)n_games++;
 }
@@ -287,13 +400,25 @@ static void memo_put(uint64_t key, uint64_t val) {
 
 static int leq(int32_t g, int32_t h) {
     if (g == h) return 1;
-    if (is_num[g] && is_num[h]) return num_val[g] <= num_val[h];
+    if (is_nus[g] && is_nus[h]) { /* Siegel II.4, as order._leq and cgt-tools compare them */
+        if (nus_x[g] != nus_x[h]) return nus_x[g] < nus_x[h];
+        int64_t ups = (int64_t)nus_up[h] - nus_up[g]; /* h - g = ups.up + *(m_g ^ m_h) */
+        return ups >= 2 || (ups == 1 && (nus_nim[g] ^ nus_nim[h]) != 1);
+    }
+    if (has_stops[g] && has_stops[h]) { /* stops are monotone; RS(H) > LS(G) gives G < H
+                                           (Lessons in Play, Lemma 5.35) */
+        if (left_stop[g] > left_stop[h] || right_stop[g] > right_stop[h]) return 0;
+        if (left_stop[g] < right_stop[h]) return 1;
+    }
     uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
     int found = memo_get(key);
     if (found >= 0) return found;
     int result = 1;
+    /* G <= H unless some H^R <= G or some G^L >= H. Against a number x, the number's own
+     * options never decide it: for G not a number, x^R <= G would give, by number avoidance
+     * (Siegel II.3), a winning Left move G^L - x^R >= 0, so G^L >= x^R > x already. */
     const int32_t *hr = RIGHT(h);
-    for (int32_t i = 0, n = n_right[h]; i < n; i++) {
+    for (int32_t i = 0, n = (is_num[h] && not_num[g]) ? 0 : n_right[h]; i < n; i++) {
         if (leq(hr[i], g)) {
             result = 0;
             break;
@@ -301,7 +426,7 @@ static int leq(int32_t g, int32_t h) {
     }
     if (result) {
         const int32_t *gl = LEFT(g);
-        for (int32_t i = 0, n = n_left[g]; i < n; i++) {
+        for (int32_t i = 0, n = (is_num[g] && not_num[h]) ? 0 : n_left[g]; i < n; i++) {
             if (leq(h, gl[i])) {
                 result = 0;
                 break;
