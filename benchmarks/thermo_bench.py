@@ -19,6 +19,13 @@ cgt-py builds a game only from text, so its construction is ``CanonicalForm("{L1
 with the options written as cgt-py prints its own canonical forms: that is how a Python user
 reaches it. The thermograph phase is like for like: both engines start from built canonical
 forms and compute every thermograph once. Both must agree on every temperature and mean.
+
+Then, on the same built forms (see OPERATIONS): 20,000 random pairs compared (``g <= h``;
+the relation =, <, >, <> — endnim's ``compare``, cgt-py's ``==`` then ``<=`` both ways), the
+outcome of ``g - h`` for random pairs (the difference in canonical form, then its sign), and
+every form cooled by 1/2 and by 1 and each hot one by its own temperature (``cool`` /
+``CanonicalForm.cool``); endnim's memo of comparisons is emptied before each comparison phase.
+The engines must agree on every answer and cooled form (read back through endnim's parser).
 Each measurement is repeated, the engines interleaved, and the best CPU time kept.
 
 Run from the repository root::
@@ -26,7 +33,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/thermo_bench.py            # every set, 3 repeats
     .venv/bin/python benchmarks/thermo_bench.py --sets typed sums --repeat 1
 
-It prints a Markdown table and writes ``benchmarks/thermo_results.json``.
+It prints two Markdown tables (forms and thermographs; comparisons and cooling, with the
+ratios cgt-py's time / endnim's) and writes ``benchmarks/thermo_results.json``.
 """
 
 from __future__ import annotations
@@ -405,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
                 "count": first["ops"][name]["count"],
                 "endnim": mine,
                 "cgt_py": peer,
-                "ratio": peer / mine if mine else None,
+                "ratio": peer / mine if mine and first["ops"][name]["count"] else None,
             }
         records.append(
             {

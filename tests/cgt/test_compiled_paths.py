@@ -31,7 +31,7 @@ from endnim.cgt import (
 )
 from endnim.cgt.arithmetic import _SUMS, python_add, python_negate
 from endnim.cgt.cooling import _Cooling
-from endnim.cgt.game import CORE, through_core
+from endnim.cgt.game import CORE, intern, through_core
 from endnim.cgt.notation import GameSyntaxError
 from endnim.cgt.order import _leq
 from endnim.cgt.reader import MAX_DEPTH, read
@@ -280,6 +280,8 @@ def test_compiled_sums_equal_the_python_ones_and_cgt_tools(
     minus = through_core(lambda core: core.negate(h.id))
     assert made is not None and minus is not None
     assert CORE is not None and CORE.count() == game_count()
+    assert intern(made.left, made.right) is made  # Python finds the C-made game: one id
+    assert CORE.count() == game_count()
     _SUMS.clear()
     assert python_add(g, h) is made is g + h
     assert python_add(h, minus) is ZERO and python_negate(minus) is h is -minus

@@ -693,6 +693,31 @@ done:
     return result;
 }
 
+/* find(left_ids, right_ids) -> the id of the game with these sorted options, or -1. */
+static PyObject *find(PyObject *self, PyObject *args) {
+    PyObject *lt, *rt;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &lt, &PyTuple_Type, &rt)) return NULL;
+    Py_ssize_t nl = PyTuple_GET_SIZE(lt), nr = PyTuple_GET_SIZE(rt);
+    vec ids = {NULL, 0, 0};
+    int32_t found = -1;
+    for (Py_ssize_t i = 0; i < nl + nr; i++) {
+        long g = PyLong_AsLong(i < nl ? PyTuple_GET_ITEM(lt, i) : PyTuple_GET_ITEM(rt, i - nl));
+        if (g == -1 && PyErr_Occurred()) goto fail;
+        if (g < 0 || g >= n_games) goto done; /* not an option of any game here */
+        if (vec_push(&ids, (int32_t)g)) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    found = cons_find(ids.v, (int32_t)nl, ids.v + nl, (int32_t)nr);
+done:
+    free(ids.v);
+    return PyLong_FromLong(found);
+fail:
+    free(ids.v);
+    return NULL;
+}
+
 /* add(left_ids, right_ids) -> the new game's id (the caller's next id). */
 static PyObject *add(PyObject *self, PyObject *args) {
     PyObject *lt, *rt;
@@ -1237,24 +1262,10 @@ static PyObject *made_since(PyObject *self, PyObject *args) {
     return list;
 }
 
-/* materialise(first, make, games, table): for each game first, first + 1, ... made here,
- * in order, games.append(made) and table[(left ids, right ids)] = made, where made =
- * make(id, left games, right games, birthday) (game.py's constructor of its Game objects):
- * through_core's loop, without Python building the tuples. */
-static PyObject *id_tuple(const int32_t *ids, int32_t n) {
-    PyObject *t = PyTuple_New(n);
-    if (!t) return NULL;
-    for (int32_t i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLong(ids[i]);
-        if (!x) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
-}
-
+/* materialise(first, make, games): for each game first, first + 1, ... made here, in order,
+ * games.append(make(id, left games, right games, birthday)) (game.py's constructor of its
+ * Game objects): through_core's loop, without Python building the tuples. game.py finds
+ * these games by their options through `find`, not in its own table. */
 static PyObject *game_tuple(PyObject *games, const int32_t *ids, int32_t n) {
     PyObject *t = PyTuple_New(n);
     if (!t) return NULL;
@@ -1271,10 +1282,8 @@ static PyObject *game_tuple(PyObject *games, const int32_t *ids, int32_t n) {
 
 static PyObject *materialise(PyObject *self, PyObject *args) {
     Py_ssize_t first;
-    PyObject *make, *games, *table;
-    if (!PyArg_ParseTuple(args, "nOO!O!", &first, &make, &PyList_Type, &games, &PyDict_Type,
-                          &table))
-        return NULL;
+    PyObject *make, *games;
+    if (!PyArg_ParseTuple(args, "nOO!", &first, &make, &PyList_Type, &games)) return NULL;
     if (first < 0 || first > n_games || PyList_GET_SIZE(games) != first) {
         PyErr_SetString(PyExc_ValueError, "the Game objects are out of step with the core");
         return NULL;
@@ -1282,19 +1291,12 @@ static PyObject *materialise(PyObject *self, PyObject *args) {
     for (Py_ssize_t g = first; g < n_games; g++) {
         PyObject *lt = game_tuple(games, LEFT(g), n_left[g]);
         PyObject *rt = lt ? game_tuple(games, RIGHT(g), n_right[g]) : NULL;
-        PyObject *made = NULL, *li = NULL, *ri = NULL, *key = NULL;
-        int ok = 0;
+        PyObject *made = NULL;
         if (rt) made = PyObject_CallFunction(make, "nOOi", g, lt, rt, (int)birthday[g]);
-        if (made) li = id_tuple(LEFT(g), n_left[g]);
-        if (li) ri = id_tuple(RIGHT(g), n_right[g]);
-        if (ri) key = PyTuple_Pack(2, li, ri);
-        if (key) ok = PyList_Append(games, made) == 0 && PyDict_SetItem(table, key, made) == 0;
+        int ok = made && PyList_Append(games, made) == 0;
         Py_XDECREF(lt);
         Py_XDECREF(rt);
         Py_XDECREF(made);
-        Py_XDECREF(li);
-        Py_XDECREF(ri);
-        Py_XDECREF(key);
         if (!ok) return NULL;
     }
     Py_RETURN_NONE;
@@ -1942,6 +1944,7 @@ static PyMethodDef methods[] = {
     {"canon", canon, METH_VARARGS,
      "Sorted (left ids, right ids) of the canonical form of {lefts | rights}, or None."},
     {"add", add, METH_VARARGS, "Register the next interned game's option ids; its id."},
+    {"find", find, METH_VARARGS, "The id of the game with these sorted option ids, or -1."},
     {"leq", py_leq, METH_VARARGS, "g <= h for two registered ids (memoised)."},
     {"leq_fast", (PyCFunction)(void (*)(void))leq_fast, METH_FASTCALL,
      "g <= h for two registered ids, or None when one is born after day 2000."},

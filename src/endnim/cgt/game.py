@@ -270,6 +270,12 @@ def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
         if found is not None:
             return found
         games = _GAMES
+        if CORE is not None:  # made by the compiled core (through_core files it there only)
+            ident: int = CORE.find(left_ids, right_ids)
+            if ident >= 0:
+                known: Game = games[ident]
+                _TABLE[key] = known
+                return known
         lefts = tuple(map(games.__getitem__, left_ids))
         rights = tuple(map(games.__getitem__, right_ids))
         made = Game(len(games), lefts, rights, _recognise(lefts, rights))
@@ -297,7 +303,7 @@ def through_core(call: Callable[[ModuleType], int]) -> Game | None:
             ident = call(core)
         finally:
             if core.count() > len(_GAMES):  # Game objects for the new ones, made from C
-                core.materialise(len(_GAMES), _made, _GAMES, _TABLE)
+                core.materialise(len(_GAMES), _made, _GAMES)
     return None if ident < 0 else _GAMES[ident]
 
 

@@ -136,6 +136,10 @@ def outcome(g: Game) -> str:
     >>> [outcome(parse(t)) for t in ("^", "v", "0", "*", "{0|*2}")]
     ['L', 'R', 'P', 'N', 'L']
     """
+    if CORE is not None:  # both signs in one compiled call (None: born after day 2000)
+        code = CORE.relation(g.id, ZERO.id)
+        if code is not None:
+            return "PLRN"[code]
     positive = leq(ZERO, g)
     negative = leq(g, ZERO)
     if positive:
