@@ -327,3 +327,33 @@ def test_compiled_cooling_equals_the_python_one_and_cgt_tools(
     assert made is not None and made is cool(g, t)
     assert _Cooling(t).python_cool(g) is made
     assert to_cgt(made) == to_cgt(g).cool(str(t))
+
+
+@needs_core
+def test_compiled_sums_and_cooling_are_safe_beside_other_threads() -> None:
+    """Sums, negatives and coolings made in C on some threads while others intern games in
+    Python (the reader declined: a sum in the text): one id per game, the tables in step."""
+    errors: list[BaseException] = []
+    games = [parse(t) for t in TEXTS[:40]]
+
+    def work(seed: int) -> None:
+        try:
+            rng = random.Random(seed)
+            for _ in range(60):
+                g, h = rng.choice(games), rng.choice(games)
+                if seed % 2:
+                    total = g - h
+                    assert total + h is g and cool(total, "1/2") is cool(g - h, "1/2")
+                else:
+                    text = _random_text(rng, 3)
+                    assert parse(text + " + 0") is parse(text)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(2000 + k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert CORE is not None and CORE.count() == game_count()
