@@ -18,6 +18,7 @@ from endnim.cgt import (
     Game,
     Relation,
     compare,
+    confused,
     cool,
     game,
     game_count,
@@ -256,6 +257,7 @@ def test_compiled_order_equals_the_python_recursion(
     assert (g <= h) == (g is h or _leq(g, h)) and (g >= h) == (g is h or _leq(h, g))
     code = _relation_code(g, h)
     assert CORE.relation(g.id, h.id) == code
+    assert confused(g, h) == (code == 3) == confused(h, g)
     assert (
         compare(g, h) is (Relation.EQUAL, Relation.GREATER, Relation.LESS, Relation.CONFUSED)[code]
     )

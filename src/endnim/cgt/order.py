@@ -100,6 +100,10 @@ def confused(g: Game, h: Game) -> bool:
     >>> confused(parse("*"), parse("0")), confused(parse("^"), parse("*"))
     (True, True)
     """
+    if CORE is not None:  # both directions in one compiled call (None: born after day 2000)
+        code: int | None = CORE.relation(g.id, h.id)
+        if code is not None:
+            return code == 3
     return not leq(g, h) and not leq(h, g)
 
 
