@@ -15,7 +15,12 @@
  * The store is hash-consed here too (a table from option lists to ids), so `read` can parse
  * a game written in braces, numbers, ups and stars and build every canonical form it meets
  * without returning to Python; the games it makes are handed to Python afterwards
- * (`made_since`), which interns its Game objects for them in the same order.
+ * (`materialise`, or `made_since`), which makes its Game objects for them in the same order.
+ *
+ * Also here (issue 43): `GameBase`, the base class of game.Game (its id, and `<=` / `>=`
+ * decided in C); `relation` (both directions in one call); per game, exact number-up-star
+ * values and stops that let `leq` answer without recursing; G + H, -G and cooling on ids
+ * (`sum`, `negate`, `cool`), each declining to the Python code where its limits end.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
