@@ -19,6 +19,13 @@ cgt-py builds a game only from text, so its construction is ``CanonicalForm("{L1
 with the options written as cgt-py prints its own canonical forms: that is how a Python user
 reaches it. The thermograph phase is like for like: both engines start from built canonical
 forms and compute every thermograph once. Both must agree on every temperature and mean.
+
+Then, on the same built forms (see OPERATIONS): 20,000 random pairs compared (``g <= h``;
+the relation =, <, >, <> — endnim's ``compare``, cgt-py's ``==`` then ``<=`` both ways), the
+outcome of ``g - h`` for random pairs (the difference in canonical form, then its sign), and
+every form cooled by 1/2 and by 1 and each hot one by its own temperature (``cool`` /
+``CanonicalForm.cool``); endnim's memo of comparisons is emptied before each comparison phase.
+The engines must agree on every answer and cooled form (read back through endnim's parser).
 Each measurement is repeated, the engines interleaved, and the best CPU time kept.
 
 Run from the repository root::
@@ -26,7 +33,8 @@ Run from the repository root::
     .venv/bin/python benchmarks/thermo_bench.py            # every set, 3 repeats
     .venv/bin/python benchmarks/thermo_bench.py --sets typed sums --repeat 1
 
-It prints a Markdown table and writes ``benchmarks/thermo_results.json``.
+It prints two Markdown tables (forms and thermographs; comparisons and cooling, with the
+ratios cgt-py's time / endnim's) and writes ``benchmarks/thermo_results.json``.
 """
 
 from __future__ import annotations
@@ -142,7 +150,43 @@ def _worker_endnim(which: str) -> dict[str, Any]:
     start = time.process_time()
     thermal = [(thermograph(v).temperature, thermograph(v).mean) for v in values]
     thermo = time.process_time() - start
-    return _report(forms, thermo, [f"{t} {m}" for t, m in thermal])
+    report = _report(forms, thermo, [f"{t} {m}" for t, m in thermal])
+    report["ops"] = _ops_endnim(which, values, [t for t, _ in thermal])
+    return report
+
+
+def _ops_endnim(which: str, values: list[Any], temperatures: list[Fraction]) -> dict[str, Any]:
+    """Comparisons and cooling on the built forms, each phase timed alone (see OPERATIONS)."""
+    from endnim.cgt import compare, cool, outcome, to_ascii
+    from endnim.cgt.game import CORE
+
+    def cold() -> None:  # no comparison remembered from building the forms or the last phase
+        if CORE is not None:
+            CORE.clear_memo()
+
+    pairs, differences = _pairs(len(values), which)
+    ops: dict[str, Any] = {}
+    cold()
+    start = time.process_time()
+    below = [values[i] <= values[j] for i, j in pairs]
+    ops["le"] = _op(time.process_time() - start, [str(int(b)) for b in below])
+    cold()
+    start = time.process_time()
+    relations = [compare(values[i], values[j]) for i, j in pairs]
+    ops["compare"] = _op(time.process_time() - start, [r.ascii for r in relations])
+    cold()
+    start = time.process_time()
+    outcomes = [outcome(values[i] - values[j]) for i, j in differences]
+    ops["outcome"] = _op(time.process_time() - start, outcomes)
+    for name, by in (("cool_half", "1/2"), ("cool_one", 1)):
+        start = time.process_time()
+        cooled = [cool(v, by) for v in values]
+        ops[name] = _op(time.process_time() - start, [to_ascii(c) for c in cooled])
+    hot = [(v, t) for v, t in zip(values, temperatures, strict=True) if t > 0]
+    start = time.process_time()
+    cooled = [cool(v, t) for v, t in hot]
+    ops["cool_temperature"] = _op(time.process_time() - start, [to_ascii(c) for c in cooled])
+    return ops
 
 
 _DYADIC = re.compile(r"DyadicRationalNumber\('([^']*)'\)")
@@ -204,11 +248,59 @@ def _worker_cgt(which: str) -> dict[str, Any]:
         thermal.append((v.temperature, graph))
     thermo = time.process_time() - start
     means = [_mean(graph) for _, graph in thermal]
-    return _report(
+    report = _report(
         forms,
         thermo,
         [f"{_dyadic(t)} {m}" for (t, _), m in zip(thermal, means, strict=True)],
     )
+    report["ops"] = _ops_cgt(which, values, [t for t, _ in thermal], text)
+    return report
+
+
+def _ops_cgt(which: str, values: list[Any], temperatures: list[Any], text: Any) -> dict[str, Any]:
+    """The phases of :func:`_ops_endnim` as a cgt-py user writes them: ``g <= h``; the relation
+    from ``==`` and ``<=`` both ways; the outcome of ``g - h`` from its comparisons with 0;
+    ``g.cool(t)``. Results are read back through endnim's parser, untimed, to compare."""
+    import cgt_py
+
+    from endnim.cgt import parse, to_ascii
+
+    zero = cgt_py.CanonicalForm("0")
+
+    def relation(g: Any, h: Any) -> str:
+        if g == h:
+            return "="
+        if g <= h:
+            return "<"
+        return ">" if h <= g else "<>"
+
+    def outcome(d: Any) -> str:
+        if d >= zero:
+            return "P" if d <= zero else "L"
+        return "R" if d <= zero else "N"
+
+    pairs, differences = _pairs(len(values), which)
+    ops: dict[str, Any] = {}
+    start = time.process_time()
+    below = [values[i] <= values[j] for i, j in pairs]
+    ops["le"] = _op(time.process_time() - start, [str(int(b)) for b in below])
+    start = time.process_time()
+    relations = [relation(values[i], values[j]) for i, j in pairs]
+    ops["compare"] = _op(time.process_time() - start, relations)
+    start = time.process_time()
+    outcomes = [outcome(values[i] - values[j]) for i, j in differences]
+    ops["outcome"] = _op(time.process_time() - start, outcomes)
+    for name, by in (("cool_half", "1/2"), ("cool_one", 1)):
+        start = time.process_time()
+        cooled = [v.cool(by) for v in values]
+        ops[name] = _op(time.process_time() - start, [to_ascii(parse(text(c))) for c in cooled])
+    hot = [(v, t) for v, t in zip(values, temperatures, strict=True) if Fraction(_dyadic(t)) > 0]
+    start = time.process_time()
+    cooled = [v.cool(t) for v, t in hot]
+    ops["cool_temperature"] = _op(
+        time.process_time() - start, [to_ascii(parse(text(c))) for c in cooled]
+    )
+    return ops
 
 
 def _dyadic(x: Any) -> str:
@@ -221,6 +313,44 @@ def _mean(graph: Any) -> str:
     match = re.search(r"Trajectory\(([^,]+),", repr(graph))
     assert match is not None
     return str(Fraction(match.group(1)))
+
+
+OPERATIONS = {
+    "le": "g <= h",
+    "compare": "relation (=, <, >, <>)",
+    "outcome": "outcome of g - h",
+    "cool_half": "cooled by 1/2",
+    "cool_one": "cooled by 1",
+    "cool_temperature": "hot ones cooled by their temperature",
+}
+"""The phases after the thermographs, in order: comparisons of PAIRS random pairs (the
+compiled memo of comparisons emptied before each of the first three phases), outcomes of
+DIFFERENCES[set] differences, and every form cooled."""
+
+PAIRS = 20_000
+DIFFERENCES = {
+    "typed": (5_000, 400),
+    "sums": (50, 797),
+    "random": (5_000, 20_000),
+    "rows": (1_000, 30),
+}
+"""Per set: how many differences g - h, drawn from its first how many forms. Rows: those of
+length <= 2 only (cgt-py took minutes for one difference of two rows of length 5, and about
+0.2 s a difference of rows of length 3); sums: 50 (cgt-py about 0.08 s each)."""
+
+
+def _pairs(count: int, which: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    rng = random.Random(4302)
+    pairs = [(rng.randrange(count), rng.randrange(count)) for _ in range(PAIRS)]
+    many, pool = DIFFERENCES[which]
+    pool = min(pool, count)
+    differences = [(rng.randrange(pool), rng.randrange(pool)) for _ in range(many)]
+    return pairs, differences
+
+
+def _op(seconds: float, lines: list[str]) -> dict[str, Any]:
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    return {"seconds": seconds, "count": len(lines), "digest": digest}
 
 
 def _report(forms: float, thermo: float, lines: list[str]) -> dict[str, Any]:
@@ -272,6 +402,19 @@ def main(argv: list[str] | None = None) -> int:
         if first["digest"] != other["digest"]:
             print(f"{which}: the engines disagree on a temperature or mean", file=sys.stderr)
             return 1
+        operations = {}
+        for name in OPERATIONS:
+            if first["ops"][name]["digest"] != other["ops"][name]["digest"]:
+                print(f"{which}: the engines disagree on {OPERATIONS[name]}", file=sys.stderr)
+                return 1
+            mine = min(r["ops"][name]["seconds"] for r in runs["endnim.cgt"])
+            peer = min(r["ops"][name]["seconds"] for r in runs["cgt-py"])
+            operations[name] = {
+                "count": first["ops"][name]["count"],
+                "endnim": mine,
+                "cgt_py": peer,
+                "ratio": peer / mine if mine and first["ops"][name]["count"] else None,
+            }
         records.append(
             {
                 "set": which,
@@ -281,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
                 "cgt_py": theirs,
                 "ratio_forms": theirs["forms"] / ours["forms"],
                 "ratio_thermographs": theirs["thermographs"] / ours["thermographs"],
+                "operations": operations,
             }
         )
     print(
@@ -295,6 +439,16 @@ def main(argv: list[str] | None = None) -> int:
             f"| {r['endnim']['thermographs']:.4f} s | {r['cgt_py']['thermographs']:.4f} s "
             f"| {r['ratio_thermographs']:.2f}x |"
         )
+    print()
+    print("| set | operation | count | endnim | cgt-py | ratio |")
+    print("|---|---|---|---|---|---|")
+    for r in records:
+        for name, op in r["operations"].items():
+            ratio = f"{op['ratio']:.2f}x" if op["ratio"] is not None else "-"
+            print(
+                f"| {r['set']} | {OPERATIONS[name]} | {op['count']:,} | {op['endnim']:.4f} s "
+                f"| {op['cgt_py']:.4f} s | {ratio} |"
+            )
     args.output.write_text(
         json.dumps(
             {"machine": platform.platform(), "python": platform.python_version(), "runs": records},

@@ -9,22 +9,30 @@ import threading
 from fractions import Fraction
 
 import pytest
+from cgt_py_bridge import to_cgt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from endnim.cgt import (
+    ZERO,
     Game,
+    Relation,
+    compare,
+    confused,
     cool,
     game,
     game_count,
     leq,
     number,
     nus,
+    outcome,
     parse,
     position_value,
     thermograph,
 )
-from endnim.cgt.game import CORE
+from endnim.cgt.arithmetic import _SUMS, python_add, python_negate
+from endnim.cgt.cooling import _Cooling
+from endnim.cgt.game import CORE, intern, through_core
 from endnim.cgt.notation import GameSyntaxError
 from endnim.cgt.order import _leq
 from endnim.cgt.reader import MAX_DEPTH, read
@@ -227,3 +235,127 @@ def test_thermographs_read_the_same_made_any_way() -> None:
         cool(g, "1/3")
     with pytest.raises(ValueError, match="t >= -1"):
         cool(g, -2)
+
+
+# ----------------------------------------------------------------- compiled order and sums
+def _relation_code(g: Game, h: Game) -> int:
+    """The compiled core's relation code (0 =, 1 >, 2 <, 3 confused) by Python's recursion."""
+    below, above = g is h or _leq(g, h), g is h or _leq(h, g)
+    return 0 if below and above else 1 if above else 2 if below else 3
+
+
+@needs_core
+@settings(max_examples=150, deadline=None)
+@given(trees(), trees())
+def test_compiled_order_equals_the_python_recursion(
+    a: tuple[str, Game], b: tuple[str, Game]
+) -> None:
+    """``g <= h`` and ``g >= h`` decided in C by Game's compiled base class, and compare()'s
+    single call, against the Python recursion; ``<`` and ``>`` refused, ``==`` identity."""
+    g, h = a[1], b[1]
+    assert CORE is not None and isinstance(g, CORE.GameBase)
+    assert (g <= h) == (g is h or _leq(g, h)) and (g >= h) == (g is h or _leq(h, g))
+    code = _relation_code(g, h)
+    assert CORE.relation(g.id, h.id) == code
+    assert confused(g, h) == (code == 3) == confused(h, g)
+    assert (
+        compare(g, h) is (Relation.EQUAL, Relation.GREATER, Relation.LESS, Relation.CONFUSED)[code]
+    )
+    assert (g == h) == (g is h) and (g != h) == (g is not h) and hash(g) == hash(g)
+    with pytest.raises(TypeError, match="partially ordered"):
+        assert g < h
+    with pytest.raises(TypeError, match="partially ordered"):
+        assert g > h
+
+
+@needs_core
+@settings(max_examples=150, deadline=None)
+@given(trees(), trees())
+def test_compiled_sums_equal_the_python_ones_and_cgt_tools(
+    a: tuple[str, Game], b: tuple[str, Game]
+) -> None:
+    """G + H and -G made in C (``_core.sum``, ``_core.negate``) are the canonical forms the
+    Python recursion makes (its memo emptied first, so it recomputes), -(-G) is G, G - G is 0,
+    and the outcome of G - H is cgt-py's."""
+    g, h = a[1], b[1]
+    made = through_core(lambda core: core.sum(g.id, h.id))
+    minus = through_core(lambda core: core.negate(h.id))
+    assert made is not None and minus is not None
+    assert CORE is not None and CORE.count() == game_count()
+    assert intern(made.left, made.right) is made  # Python finds the C-made game: one id
+    assert CORE.count() == game_count()
+    _SUMS.clear()
+    assert python_add(g, h) is made is g + h
+    assert python_add(h, minus) is ZERO and python_negate(minus) is h is -minus
+    _SUMS.clear()
+    difference = python_add(g, minus)
+    assert difference is g - h
+    other = to_cgt(g) - to_cgt(h)
+    zero = to_cgt(ZERO)
+    theirs = {(True, True): "P", (True, False): "L", (False, True): "R", (False, False): "N"}
+    assert outcome(difference) == theirs[(other >= zero, other <= zero)]
+
+
+@needs_core
+def test_games_past_day_2000_are_compared_and_added_in_python() -> None:
+    """The compiled recursion declines games born after day 2000 (its depth): ``<=`` then calls
+    the Python order, ``sum`` and ``negate`` answer -1 and the Python recursion adds."""
+    big, bigger, up = number(2500), number(2600), nus(0, 1, 0)
+    hot = game([bigger], [big])  # {2600 | 2500}, born on day 2601
+    assert CORE is not None and CORE.relation(big.id, up.id) is None
+    assert big <= bigger and bigger >= big and not (bigger <= big)
+    assert compare(hot, number(2400)) is Relation.GREATER and compare(up, hot) is Relation.LESS
+    assert compare(hot, big) is Relation.CONFUSED  # {2600|2500} - 2500 = {100|0}
+    assert CORE.sum(hot.id, up.id) == -1 and CORE.negate(hot.id) == -1
+    total = hot + up
+    assert str(total) == "{2600↑|2500↑}" and total - up is hot
+    opposite = -hot
+    assert str(opposite) == "{-2500|-2600}" and -opposite is hot
+
+
+@needs_core
+@settings(max_examples=150, deadline=None)
+@given(trees(), st.sampled_from(["-1", "-1/2", "0", "1/4", "1/2", "1", "3/2", "2", "own"]))
+def test_compiled_cooling_equals_the_python_one_and_cgt_tools(
+    tree: tuple[str, Game], by: str
+) -> None:
+    """G cooled in C (``_core.cool``: integers kept, the mean above the temperature, else
+    {G^L_t - t | G^R_t + t}) is what the Python recursion makes (a fresh memo) and cgt-py's."""
+    g = tree[1]
+    t = thermograph(g).temperature if by == "own" else Fraction(by)
+    if t < -1:  # an integer's own temperature is -1; nothing below is defined
+        t = Fraction(-1)
+    made = through_core(lambda core: core.cool(g.id, t.numerator, t.denominator.bit_length() - 1))
+    assert made is not None and made is cool(g, t)
+    assert _Cooling(t).python_cool(g) is made
+    assert to_cgt(made) == to_cgt(g).cool(str(t))
+
+
+@needs_core
+def test_compiled_sums_and_cooling_are_safe_beside_other_threads() -> None:
+    """Sums, negatives and coolings made in C on some threads while others intern games in
+    Python (the reader declined: a sum in the text): one id per game, the tables in step."""
+    errors: list[BaseException] = []
+    games = [parse(t) for t in TEXTS[:40]]
+
+    def work(seed: int) -> None:
+        try:
+            rng = random.Random(seed)
+            for _ in range(60):
+                g, h = rng.choice(games), rng.choice(games)
+                if seed % 2:
+                    total = g - h
+                    assert total + h is g and cool(total, "1/2") is cool(g - h, "1/2")
+                else:
+                    text = _random_text(rng, 3)
+                    assert parse(text + " + 0") is parse(text)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(2000 + k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert CORE is not None and CORE.count() == game_count()

@@ -15,10 +15,16 @@
  * The store is hash-consed here too (a table from option lists to ids), so `read` can parse
  * a game written in braces, numbers, ups and stars and build every canonical form it meets
  * without returning to Python; the games it makes are handed to Python afterwards
- * (`made_since`), which interns its Game objects for them in the same order.
+ * (`materialise`, or `made_since`), which makes its Game objects for them in the same order.
+ *
+ * Also here (issue 43): `GameBase`, the base class of game.Game (its id, and `<=` / `>=`
+ * decided in C); `relation` (both directions in one call); per game, exact number-up-star
+ * values and stops that let `leq` answer without recursing; G + H, -G and cooling on ids
+ * (`sum`, `negate`, `cool`), each declining to the Python code where its limits end.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +41,13 @@ static int32_t *n_left = NULL, *n_right = NULL, *birthday = NULL;
 static uint32_t *mark = NULL, *below_at = NULL, *above_at = NULL;
 static uint8_t *below_val = NULL, *above_val = NULL;
 static uint8_t *is_num = NULL; /* the game is a number, num_val[g] / 2^NUM_BITS exactly */
+static uint8_t *not_num = NULL; /* the game is known not to be a number (see store_game) */
+/* number-up-star values x + n.up + *m (game.py's nus; Siegel II.4), x = nus_x / 2^NUM_BITS */
+static uint8_t *has_stops = NULL; /* left_stop, right_stop known, times 2^NUM_BITS */
+static int64_t *left_stop = NULL, *right_stop = NULL;
+static uint8_t *is_nus = NULL;
+static int64_t *nus_x = NULL;
+static int32_t *nus_up = NULL, *nus_nim = NULL;
 static int64_t *num_val = NULL;
 static Py_ssize_t n_games = 0, games_cap = 0;
 
@@ -64,6 +77,14 @@ static int grow_games(void) {
     GROW(below_val, uint8_t);
     GROW(above_val, uint8_t);
     GROW(is_num, uint8_t);
+    GROW(not_num, uint8_t);
+    GROW(is_nus, uint8_t);
+    GROW(has_stops, uint8_t);
+    GROW(left_stop, int64_t);
+    GROW(right_stop, int64_t);
+    GROW(nus_x, int64_t);
+    GROW(nus_up, int32_t);
+    GROW(nus_nim, int32_t);
     GROW(num_val, int64_t);
 #undef GROW
     games_cap = cap;
@@ -166,6 +187,94 @@ static void recognise_number(int32_t g) {
     num_val[g] = is_num[g] ? v : 0;
 }
 
+/* Number-up-star values among canonical forms, as game.py's _recognise finds them (numbers
+ * as recognise_number does): x*k = {x, x*, ..., x*(k-1) | same}; x + (n+1).up*(m^1) =
+ * {x | x + n.up*m} for n >= 0, (n, m) != (0, 0), and its negative; x.up* = {x, x* | x} and
+ * x.down* = {x | x, x*}. Only values whose x is kept exactly (recognised numbers). */
+static void set_nus(int32_t g, int64_t x, int32_t up, int32_t nim) {
+    is_nus[g] = 1;
+    nus_x[g] = x;
+    nus_up[g] = up;
+    nus_nim[g] = nim;
+}
+
+static int plain(int32_t g, int64_t x) { /* g is the number x */
+    return is_nus[g] && nus_x[g] == x && nus_up[g] == 0 && nus_nim[g] == 0;
+}
+
+static int plain_star(int32_t g, int64_t x) { /* g is x* */
+    return is_nus[g] && nus_x[g] == x && nus_up[g] == 0 && nus_nim[g] == 1;
+}
+
+static void recognise_nus(int32_t g) {
+    is_nus[g] = 0;
+    if (is_num[g]) {
+        set_nus(g, num_val[g], 0, 0);
+        return;
+    }
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int32_t nl = n_left[g], nr = n_right[g];
+    if (nl == 0 || nr == 0) return;
+    for (int32_t i = 0; i < nl + nr; i++)
+        if (!is_nus[l[i]]) return; /* l[nl + i] is r[i]: the options are contiguous */
+    if (nl == nr && memcmp(l, r, (size_t)nl * sizeof(int32_t)) == 0) { /* x*k */
+        int64_t x = nus_x[l[0]];
+        for (int32_t i = 0; i < nl; i++)
+            if (nus_x[l[i]] != x || nus_up[l[i]] != 0 || nus_nim[l[i]] >= nl) return;
+        set_nus(g, x, 0, nl); /* nl distinct nimbers below nl: all of them */
+        return;
+    }
+    if (nl == 1 && nr == 1) {
+        int32_t a = l[0], b = r[0];
+        int64_t x = nus_x[a];
+        if (nus_x[b] != x) return;
+        if (nus_up[a] == 0 && nus_nim[a] == 0 && (nus_up[b] != 0 || nus_nim[b] != 0) &&
+            nus_up[b] >= 0)
+            set_nus(g, x, nus_up[b] + 1, nus_nim[b] ^ 1);
+        else if (nus_up[b] == 0 && nus_nim[b] == 0 && (nus_up[a] != 0 || nus_nim[a] != 0) &&
+                 nus_up[a] <= 0)
+            set_nus(g, x, nus_up[a] - 1, nus_nim[a] ^ 1);
+        return;
+    }
+    if (nl == 2 && nr == 1 && is_num[r[0]]) { /* {x, x* | x} */
+        int64_t x = nus_x[r[0]];
+        if ((plain(l[0], x) && plain_star(l[1], x)) || (plain(l[1], x) && plain_star(l[0], x)))
+            set_nus(g, x, 1, 1);
+        return;
+    }
+    if (nl == 1 && nr == 2 && is_num[l[0]]) { /* {x | x, x*} */
+        int64_t x = nus_x[l[0]];
+        if ((plain(r[0], x) && plain_star(r[1], x)) || (plain(r[1], x) && plain_star(r[0], x)))
+            set_nus(g, x, -1, 1);
+    }
+}
+
+/* Stops (Siegel II.3; stops.py): a number's are its value; for G not a number, LS(G) is the
+ * largest RS(G^L) and RS(G) the least LS(G^R). Known when G is a recognised number or known
+ * not to be one with every option's stops known. */
+static void set_stops(int32_t g) {
+    has_stops[g] = 0;
+    if (is_num[g]) {
+        has_stops[g] = 1;
+        left_stop[g] = right_stop[g] = num_val[g];
+        return;
+    }
+    if (!not_num[g] || n_left[g] == 0 || n_right[g] == 0) return;
+    const int32_t *l = LEFT(g), *r = RIGHT(g);
+    int64_t ls = 0, rs = 0;
+    for (int32_t i = 0; i < n_left[g]; i++) {
+        if (!has_stops[l[i]]) return;
+        if (i == 0 || right_stop[l[i]] > ls) ls = right_stop[l[i]];
+    }
+    for (int32_t i = 0; i < n_right[g]; i++) {
+        if (!has_stops[r[i]]) return;
+        if (i == 0 || left_stop[r[i]] < rs) rs = left_stop[r[i]];
+    }
+    has_stops[g] = 1;
+    left_stop[g] = ls;
+    right_stop[g] = rs;
+}
+
 /* Append a new game with these options to the store; its id, or -1 (out of memory). */
 static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_t nr) {
     if (n_games >= INT32_MAX - 1) return -1;
@@ -194,6 +303,16 @@ static int32_t store_game(const int32_t *l, int32_t nl, const int32_t *r, int32_
     birthday[n_games] = born;
     pool_len += nl + nr;
     recognise_number((int32_t)n_games);
+    /* A canonical number has at most one option a side, numbers, the left one below the
+     * right one; anything else is not a number (a sufficient test: a false 0 only costs the
+     * shortcut in leq). */
+    int other = nl > 1 || nr > 1;
+    for (int32_t i = 0; i < nl + nr && !other; i++) other = not_num[opt_pool[pool_len - nl - nr + i]];
+    if (!other && nl == 1 && nr == 1 && is_num[l[0]] && is_num[r[0]])
+        other = num_val[l[0]] >= num_val[r[0]];
+    not_num[n_games] = (uint8_t)other;
+    recognise_nus((int32_t)n_games);
+    set_stops((int32_t)n_games);
     cons_insert((int32_t)n_games);
     return (int32_t)n_games++;
 }
@@ -236,6 +355,11 @@ static int memo_alloc(int bits) {
 static inline size_t memo_slot(uint64_t key) {
     key *= 0x9E3779B97F4A7C15ULL;
     return (size_t)(key >> (64 - memo_bits));
+}
+
+static inline size_t memo_slot_bits(uint64_t key, int bits) {
+    key *= 0x9E3779B97F4A7C15ULL;
+    return (size_t)(key >> (64 - bits));
 }
 
 static inline int memo_get(uint64_t key) {
@@ -281,13 +405,25 @@ static void memo_put(uint64_t key, uint64_t val) {
 
 static int leq(int32_t g, int32_t h) {
     if (g == h) return 1;
-    if (is_num[g] && is_num[h]) return num_val[g] <= num_val[h];
+    if (is_nus[g] && is_nus[h]) { /* Siegel II.4, as order._leq and cgt-tools compare them */
+        if (nus_x[g] != nus_x[h]) return nus_x[g] < nus_x[h];
+        int64_t ups = (int64_t)nus_up[h] - nus_up[g]; /* h - g = ups.up + *(m_g ^ m_h) */
+        return ups >= 2 || (ups == 1 && (nus_nim[g] ^ nus_nim[h]) != 1);
+    }
+    if (has_stops[g] && has_stops[h]) { /* stops are monotone; RS(H) > LS(G) gives G < H
+                                           (Lessons in Play, Lemma 5.35) */
+        if (left_stop[g] > left_stop[h] || right_stop[g] > right_stop[h]) return 0;
+        if (left_stop[g] < right_stop[h]) return 1;
+    }
     uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
     int found = memo_get(key);
     if (found >= 0) return found;
     int result = 1;
+    /* G <= H unless some H^R <= G or some G^L >= H. Against a number x, the number's own
+     * options never decide it: for G not a number, x^R <= G would give, by number avoidance
+     * (Siegel II.3), a winning Left move G^L - x^R >= 0, so G^L >= x^R > x already. */
     const int32_t *hr = RIGHT(h);
-    for (int32_t i = 0, n = n_right[h]; i < n; i++) {
+    for (int32_t i = 0, n = (is_num[h] && not_num[g]) ? 0 : n_right[h]; i < n; i++) {
         if (leq(hr[i], g)) {
             result = 0;
             break;
@@ -295,7 +431,7 @@ static int leq(int32_t g, int32_t h) {
     }
     if (result) {
         const int32_t *gl = LEFT(g);
-        for (int32_t i = 0, n = n_left[g]; i < n; i++) {
+        for (int32_t i = 0, n = (is_num[g] && not_num[h]) ? 0 : n_left[g]; i < n; i++) {
             if (leq(h, gl[i])) {
                 result = 0;
                 break;
@@ -446,6 +582,14 @@ static int cmp_int32(const void *a, const void *b) {
 
 static PyObject *id_name = NULL;
 
+/* game.Game's compiled base (defined below, with its order): the id is read from it. */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t id;
+} GameBaseObject;
+
+static PyTypeObject GameBaseType;
+
 /* Distinct ids of a sequence of games (reads each game's `id`); 1 = declined, -1 = error. */
 static int read_ids(PyObject *seq, vec *out) {
     PyObject *fast = PySequence_Fast(seq, "options must be a sequence of games");
@@ -454,11 +598,16 @@ static int read_ids(PyObject *seq, vec *out) {
     PyObject **items = PySequence_Fast_ITEMS(fast);
     uint32_t gen = next_generation();
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *ident = PyObject_GetAttr(items[i], id_name);
-        if (!ident) goto fail;
-        long g = PyLong_AsLong(ident);
-        Py_DECREF(ident);
-        if (g == -1 && PyErr_Occurred()) goto fail;
+        Py_ssize_t g;
+        if (PyObject_TypeCheck(items[i], &GameBaseType)) {
+            g = ((GameBaseObject *)items[i])->id;
+        } else {
+            PyObject *ident = PyObject_GetAttr(items[i], id_name);
+            if (!ident) goto fail;
+            g = PyLong_AsSsize_t(ident);
+            Py_DECREF(ident);
+            if (g == -1 && PyErr_Occurred()) goto fail;
+        }
         if (g < 0 || g >= n_games) {
             PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
             goto fail;
@@ -547,6 +696,31 @@ done:
     free(nl.v);
     free(nr.v);
     return result;
+}
+
+/* find(left_ids, right_ids) -> the id of the game with these sorted options, or -1. */
+static PyObject *find(PyObject *self, PyObject *args) {
+    PyObject *lt, *rt;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &lt, &PyTuple_Type, &rt)) return NULL;
+    Py_ssize_t nl = PyTuple_GET_SIZE(lt), nr = PyTuple_GET_SIZE(rt);
+    vec ids = {NULL, 0, 0};
+    int32_t found = -1;
+    for (Py_ssize_t i = 0; i < nl + nr; i++) {
+        long g = PyLong_AsLong(i < nl ? PyTuple_GET_ITEM(lt, i) : PyTuple_GET_ITEM(rt, i - nl));
+        if (g == -1 && PyErr_Occurred()) goto fail;
+        if (g < 0 || g >= n_games) goto done; /* not an option of any game here */
+        if (vec_push(&ids, (int32_t)g)) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    found = cons_find(ids.v, (int32_t)nl, ids.v + nl, (int32_t)nr);
+done:
+    free(ids.v);
+    return PyLong_FromLong(found);
+fail:
+    free(ids.v);
+    return NULL;
 }
 
 /* add(left_ids, right_ids) -> the new game's id (the caller's next id). */
@@ -849,7 +1023,213 @@ done:
     return PyLong_FromLong(result);
 }
 
-/* made_since(first) -> [(left ids, right ids)] of the games first, first + 1, ... */
+/* ------------------------------------------------------------------ sums and negatives */
+/* arithmetic.py's add and negate on ids: G + H = {G^L + H, G + H^L | G^R + H, G + H^R}
+ * canonicalised (ONAG ch. 1 and 10; Siegel II.1), a number's own options skipped (the number
+ * translation theorem, Siegel II.3: G + x = {G^L + x | G^R + x} for G not a number), two
+ * numbers added as numbers; -G = {-G^R | -G^L}, canonical when G is. Sums are memoised per
+ * unordered id pair in a bounded table (emptied when full, like the memo of <=), negatives
+ * per id. Games made here are handed to Python afterwards (`made_since`). A sum declines
+ * (DECLINE) when the two birthdays add up past MAX_BIRTHDAY or a number leaves the range
+ * `c_number` builds; the Python code does it then. */
+#define SUM_MIN_BITS 12
+#define SUM_MAX_BITS 22
+static uint64_t *sum_keys = NULL; /* ((g << 31 | h) + 1), g <= h; 0 = empty */
+static int32_t *sum_vals = NULL;
+static int sum_bits = 0;
+static Py_ssize_t sum_used = 0;
+static int32_t *neg_of = NULL; /* per id: -G's id + 1, 0 unknown */
+static Py_ssize_t neg_cap = 0;
+
+static int sum_alloc(int bits) {
+    uint64_t *keys = calloc((size_t)1 << bits, sizeof(uint64_t));
+    int32_t *vals = malloc(((size_t)1 << bits) * sizeof(int32_t));
+    if (!keys || !vals) {
+        free(keys);
+        free(vals);
+        return -1;
+    }
+    free(sum_keys);
+    free(sum_vals);
+    sum_keys = keys;
+    sum_vals = vals;
+    sum_bits = bits;
+    sum_used = 0;
+    return 0;
+}
+
+static int32_t sum_get(uint64_t key) {
+    if (!sum_bits) return -1;
+    size_t mask = ((size_t)1 << sum_bits) - 1;
+    for (size_t i = memo_slot_bits(key, sum_bits);; i = (i + 1) & mask) {
+        if (sum_keys[i] == key) return sum_vals[i];
+        if (sum_keys[i] == 0) return -1;
+    }
+}
+
+static void sum_insert(uint64_t key, int32_t val) {
+    size_t mask = ((size_t)1 << sum_bits) - 1;
+    size_t i = memo_slot_bits(key, sum_bits);
+    while (sum_keys[i] != 0 && sum_keys[i] != key) i = (i + 1) & mask;
+    if (sum_keys[i] == 0) sum_used++;
+    sum_keys[i] = key;
+    sum_vals[i] = val;
+}
+
+static int sum_put(uint64_t key, int32_t val) {
+    if (!sum_bits && sum_alloc(SUM_MIN_BITS)) return -1;
+    if ((sum_used + 1) * 2 > ((Py_ssize_t)1 << sum_bits)) {
+        uint64_t *old_keys = sum_keys;
+        int32_t *old_vals = sum_vals;
+        size_t old_size = (size_t)1 << sum_bits;
+        if (sum_bits < SUM_MAX_BITS) {
+            sum_keys = NULL;
+            sum_vals = NULL;
+            if (sum_alloc(sum_bits + 1)) {
+                sum_keys = old_keys;
+                sum_vals = old_vals;
+                return -1;
+            }
+            for (size_t i = 0; i < old_size; i++)
+                if (old_keys[i]) sum_insert(old_keys[i], old_vals[i]);
+            free(old_keys);
+            free(old_vals);
+        } else { /* at the bound: start afresh */
+            memset(sum_keys, 0, old_size * sizeof(uint64_t));
+            sum_used = 0;
+        }
+    }
+    sum_insert(key, val);
+    return 0;
+}
+
+static int32_t c_neg(int32_t g) {
+    if (neg_cap < games_cap) {
+        int32_t *p = realloc(neg_of, (size_t)games_cap * sizeof(int32_t));
+        if (!p) return -1;
+        memset(p + neg_cap, 0, (size_t)(games_cap - neg_cap) * sizeof(int32_t));
+        neg_of = p;
+        neg_cap = games_cap;
+    }
+    if (neg_of[g]) return neg_of[g] - 1;
+    int32_t nl = n_right[g], nr = n_left[g];
+    int32_t *opts = malloc((size_t)(nl + nr + 1) * sizeof(int32_t));
+    if (!opts) return -1;
+    for (int32_t i = 0; i < nl + nr; i++) { /* LEFT(g) is read afresh: making games moves it */
+        int32_t o = i < nl ? RIGHT(g)[i] : LEFT(g)[i - nl];
+        int32_t m = c_neg(o);
+        if (m < 0) {
+            free(opts);
+            return m;
+        }
+        opts[i] = m;
+    }
+    int32_t made = intern_c(opts, nl, opts + nl, nr);
+    free(opts);
+    if (made < 0) return -1;
+    if (neg_cap < games_cap) { /* the table grew while making it */
+        int32_t *p = realloc(neg_of, (size_t)games_cap * sizeof(int32_t));
+        if (!p) return -1;
+        memset(p + neg_cap, 0, (size_t)(games_cap - neg_cap) * sizeof(int32_t));
+        neg_of = p;
+        neg_cap = games_cap;
+    }
+    neg_of[g] = made + 1;
+    neg_of[made] = g + 1;
+    return made;
+}
+
+static int is_zero(int32_t g) { return n_left[g] == 0 && n_right[g] == 0; }
+
+static int32_t c_sum(int32_t g, int32_t h) {
+    if (is_zero(g)) return h;
+    if (is_zero(h)) return g;
+    if (g > h) {
+        int32_t t = g;
+        g = h;
+        h = t;
+    }
+    uint64_t key = (((uint64_t)g << 31) | (uint64_t)h) + 1;
+    int32_t found = sum_get(key);
+    if (found >= 0) return found;
+    if (is_num[g] && is_num[h]) {
+        found = c_number((long)(num_val[g] + num_val[h]), NUM_BITS);
+        if (found < 0) return found;
+        return sum_put(key, found) ? -1 : found;
+    }
+    vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
+    int32_t result = -1;
+    for (int side = 0; side < 2; side++) { /* the options of G + H, side 0 Left, 1 Right */
+        vec *into = side ? &r : &l;
+        for (int which = 0; which < 2; which++) {
+            int32_t moved = which ? h : g, other = which ? g : h;
+            if (is_num[moved]) continue; /* number translation: a number's moves never help */
+            int32_t n = side ? n_right[moved] : n_left[moved];
+            for (int32_t i = 0; i < n; i++) {
+                int32_t o = side ? RIGHT(moved)[i] : LEFT(moved)[i];
+                int32_t made = c_sum(o, other);
+                if (made < 0) {
+                    result = made;
+                    goto done;
+                }
+                if (vec_push(into, made)) goto done;
+            }
+        }
+    }
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
+    for (int side = 0; side < 2; side++) { /* distinct options, in place */
+        vec *a = side ? &r : &l;
+        uint32_t gen = next_generation();
+        Py_ssize_t k = 0;
+        for (Py_ssize_t i = 0; i < a->n; i++)
+            if (mark[a->v[i]] != gen) {
+                mark[a->v[i]] = gen;
+                a->v[k++] = a->v[i];
+            }
+        a->n = k;
+    }
+    if (simplify(&l, &r, &nl, &nr)) goto done;
+    result = intern_c(nl.v, (int32_t)nl.n, nr.v, (int32_t)nr.n);
+    if (result >= 0 && sum_put(key, result)) result = -1;
+done:
+    free(l.v);
+    free(r.v);
+    free(nl.v);
+    free(nr.v);
+    return result;
+}
+
+static int registered(long g) {
+    if (g >= 0 && g < n_games) return 1;
+    PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+    return 0;
+}
+
+/* sum(g, h) -> the id of G + H, or -1: declined (the Python code adds them). */
+static PyObject *py_sum(PyObject *self, PyObject *args) {
+    long g, h;
+    if (!PyArg_ParseTuple(args, "ll", &g, &h)) return NULL;
+    if (!registered(g) || !registered(h)) return NULL;
+    if (birthday[g] + birthday[h] > MAX_BIRTHDAY) return PyLong_FromLong(-1);
+    leaves_init();
+    int32_t made = c_sum((int32_t)g, (int32_t)h);
+    if (made == DECLINE) return PyLong_FromLong(-1);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
+}
+
+/* negate(g) -> the id of -G, or -1: declined (born after day MAX_BIRTHDAY). */
+static PyObject *py_negate(PyObject *self, PyObject *args) {
+    long g;
+    if (!PyArg_ParseTuple(args, "l", &g)) return NULL;
+    if (!registered(g)) return NULL;
+    if (birthday[g] > MAX_BIRTHDAY) return PyLong_FromLong(-1);
+    int32_t made = c_neg((int32_t)g);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
+}
+
+/* made_since(first) -> [(left ids, right ids, birthday)] of the games first, first + 1, ... */
 static PyObject *made_since(PyObject *self, PyObject *args) {
     Py_ssize_t first;
     if (!PyArg_ParseTuple(args, "n", &first)) return NULL;
@@ -872,7 +1252,9 @@ static PyObject *made_since(PyObject *self, PyObject *args) {
                 PyObject *x = PyLong_FromLong(RIGHT(g)[i]);
                 if (!x) ok = 0; else PyTuple_SET_ITEM(rt, i, x);
             }
-            if (ok) pair = PyTuple_Pack(2, lt, rt);
+            PyObject *born = ok ? PyLong_FromLong(birthday[g]) : NULL;
+            if (born) pair = PyTuple_Pack(3, lt, rt, born);
+            Py_XDECREF(born);
         }
         Py_XDECREF(lt);
         Py_XDECREF(rt);
@@ -883,6 +1265,46 @@ static PyObject *made_since(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(list, g - first, pair);
     }
     return list;
+}
+
+/* materialise(first, make, games): for each game first, first + 1, ... made here, in order,
+ * games.append(make(id, left games, right games, birthday)) (game.py's constructor of its
+ * Game objects): through_core's loop, without Python building the tuples. game.py finds
+ * these games by their options through `find`, not in its own table. */
+static PyObject *game_tuple(PyObject *games, const int32_t *ids, int32_t n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int32_t i = 0; i < n; i++) {
+        if (ids[i] >= PyList_GET_SIZE(games)) {
+            Py_DECREF(t);
+            PyErr_SetString(PyExc_RuntimeError, "an option without its Game object");
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, Py_NewRef(PyList_GET_ITEM(games, ids[i])));
+    }
+    return t;
+}
+
+static PyObject *materialise(PyObject *self, PyObject *args) {
+    Py_ssize_t first;
+    PyObject *make, *games;
+    if (!PyArg_ParseTuple(args, "nOO!", &first, &make, &PyList_Type, &games)) return NULL;
+    if (first < 0 || first > n_games || PyList_GET_SIZE(games) != first) {
+        PyErr_SetString(PyExc_ValueError, "the Game objects are out of step with the core");
+        return NULL;
+    }
+    for (Py_ssize_t g = first; g < n_games; g++) {
+        PyObject *lt = game_tuple(games, LEFT(g), n_left[g]);
+        PyObject *rt = lt ? game_tuple(games, RIGHT(g), n_right[g]) : NULL;
+        PyObject *made = NULL;
+        if (rt) made = PyObject_CallFunction(make, "nOOi", g, lt, rt, (int)birthday[g]);
+        int ok = made && PyList_Append(games, made) == 0;
+        Py_XDECREF(lt);
+        Py_XDECREF(rt);
+        Py_XDECREF(made);
+        if (!ok) return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------ thermographs */
@@ -1229,19 +1651,13 @@ static int th_compute(int32_t g) {
     return 2;
 }
 
-/* thermograph(id) -> (K, left wall, right wall, mast, height), each number times 2^K, or
- * None: gave up (the Python code computes it). */
-static PyObject *thermo(PyObject *self, PyObject *args) {
-    long root;
-    if (!PyArg_ParseTuple(args, "l", &root)) return NULL;
-    if (root < 0 || root >= n_games) {
-        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
-        return NULL;
-    }
-    if (th_cap < games_cap && th_grow()) return PyErr_NoMemory();
+/* The thermograph of root and its subpositions, options first, without deep recursion:
+ * 1 done, 2 gave up (the Python code computes it), -1 out of memory. */
+static int th_ensure(int32_t root) {
+    if (th_cap < games_cap && th_grow()) return -1;
     if (th_state[root] == 0) {
         vec todo = {NULL, 0, 0};
-        if (vec_push(&todo, (int32_t)root)) return PyErr_NoMemory();
+        if (vec_push(&todo, root)) return -1;
         while (todo.n) {
             int32_t top = todo.v[todo.n - 1];
             if (th_state[top]) {
@@ -1255,7 +1671,7 @@ static PyObject *thermo(PyObject *self, PyObject *args) {
                     missing = 1;
                     if (vec_push(&todo, o[i])) {
                         free(todo.v);
-                        return PyErr_NoMemory();
+                        return -1;
                     }
                 } else if (th_state[o[i]] == 2) {
                     failed = 1;
@@ -1266,13 +1682,27 @@ static PyObject *thermo(PyObject *self, PyObject *args) {
             int status = failed ? 2 : th_compute(top);
             if (status < 0) {
                 free(todo.v);
-                return PyErr_NoMemory();
+                return -1;
             }
             th_state[top] = (int8_t)status;
         }
         free(todo.v);
     }
-    if (th_state[root] != 1) Py_RETURN_NONE;
+    return th_state[root];
+}
+
+/* thermograph(id) -> (K, left wall, right wall, mast, height), each number times 2^K, or
+ * None: gave up (the Python code computes it). */
+static PyObject *thermo(PyObject *self, PyObject *args) {
+    long root;
+    if (!PyArg_ParseTuple(args, "l", &root)) return NULL;
+    if (root < 0 || root >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    int state = th_ensure((int32_t)root);
+    if (state < 0) return PyErr_NoMemory();
+    if (state != 1) Py_RETURN_NONE;
     PyObject *walls[2] = {NULL, NULL};
     for (int w = 0; w < 2; w++) {
         int32_t n = w ? th_nr[root] : th_nl[root];
@@ -1295,6 +1725,110 @@ fail:
     Py_XDECREF(walls[0]);
     Py_XDECREF(walls[1]);
     return NULL;
+}
+
+/* ------------------------------------------------------------------ cooling */
+/* cooling.py's cool on ids: G cooled by t (Siegel, CGT, Def. II.5.1) is G itself for an
+ * integer, G's mean once t is above its temperature (the thermograph's height), else
+ * {G^L_t - t | G^R_t + t} canonicalised. t = p / 2^k; each t cooled by gets an index, and
+ * results are memoised in the table of sums under keys with the top bit set. DECLINE when a
+ * thermograph gave up or a number leaves c_number's range (the Python code cools then). */
+static i64 *cool_p = NULL;
+static int *cool_k = NULL;
+static Py_ssize_t cool_n = 0, cool_cap = 0;
+
+static int32_t c_cool(int32_t g, uint64_t ti, long p, int k, int32_t minus, int32_t plus) {
+    if (n_left[g] == 0 || n_right[g] == 0) return g; /* an integer stays itself */
+    uint64_t key = ((uint64_t)1 << 63) | (ti << 31) | (uint64_t)g;
+    int32_t found = sum_get(key);
+    if (found >= 0) return found;
+    int state = th_ensure(g);
+    if (state < 0) return -1;
+    if (state != 1) return DECLINE;
+    /* colder than t: height / 2^scale < p / 2^k */
+    if ((i128)th_height[g] * ((i128)1 << k) < (i128)p * ((i128)1 << th_scale[g])) {
+        i64 mast = th_mast[g];
+        int scale = th_scale[g];
+        if (mast > (i64)MAX_INTEGER << scale || mast < -((i64)MAX_INTEGER << scale))
+            return DECLINE;
+        found = c_number((long)mast, scale);
+        if (found < 0) return found;
+        return sum_put(key, found) ? -1 : found;
+    }
+    vec l = {NULL, 0, 0}, r = {NULL, 0, 0}, nl = {NULL, 0, 0}, nr = {NULL, 0, 0};
+    int32_t result = -1;
+    for (int side = 0; side < 2; side++) {
+        int32_t n = side ? n_right[g] : n_left[g];
+        for (int32_t i = 0; i < n; i++) {
+            int32_t o = side ? RIGHT(g)[i] : LEFT(g)[i]; /* read afresh: making games moves it */
+            int32_t cooled = c_cool(o, ti, p, k, minus, plus);
+            if (cooled >= 0) cooled = c_sum(cooled, side ? plus : minus);
+            if (cooled < 0) {
+                result = cooled;
+                goto done;
+            }
+            if (vec_push(side ? &r : &l, cooled)) goto done;
+        }
+    }
+    if (generation > UINT32_MAX - GENERATIONS_PER_CALL) forget_stamps();
+    for (int side = 0; side < 2; side++) { /* distinct options, in place */
+        vec *a = side ? &r : &l;
+        uint32_t gen = next_generation();
+        Py_ssize_t kept = 0;
+        for (Py_ssize_t i = 0; i < a->n; i++)
+            if (mark[a->v[i]] != gen) {
+                mark[a->v[i]] = gen;
+                a->v[kept++] = a->v[i];
+            }
+        a->n = kept;
+    }
+    if (simplify(&l, &r, &nl, &nr)) goto done;
+    result = intern_c(nl.v, (int32_t)nl.n, nr.v, (int32_t)nr.n);
+    if (result >= 0 && sum_put(key, result)) result = -1;
+done:
+    free(l.v);
+    free(r.v);
+    free(nl.v);
+    free(nr.v);
+    return result;
+}
+
+/* cool(g, p, k) -> the id of G cooled by t = p / 2^k, or -1: declined (k > 24, t < -1, t
+ * above MAX_INTEGER, G born after day MAX_BIRTHDAY, or as c_cool declines). */
+static PyObject *py_cool(PyObject *self, PyObject *args) {
+    long g, p;
+    int k;
+    if (!PyArg_ParseTuple(args, "lli", &g, &p, &k)) return NULL;
+    if (!registered(g)) return NULL;
+    if (k < 0 || k > NUM_BITS || p > ((long)MAX_INTEGER << k) || p < -((long)1 << k) ||
+        birthday[g] > MAX_BIRTHDAY) /* t past the numbers built here, t < -1, or too deep */
+        return PyLong_FromLong(-1);
+    leaves_init();
+    Py_ssize_t ti = 0;
+    while (ti < cool_n && !(cool_p[ti] == p && cool_k[ti] == k)) ti++;
+    if (ti == cool_n) {
+        if (cool_n == cool_cap) {
+            Py_ssize_t cap = cool_cap ? cool_cap * 2 : 64;
+            i64 *np = realloc(cool_p, (size_t)cap * sizeof(i64));
+            if (!np) return PyErr_NoMemory();
+            cool_p = np;
+            int *nk = realloc(cool_k, (size_t)cap * sizeof(int));
+            if (!nk) return PyErr_NoMemory();
+            cool_k = nk;
+            cool_cap = cap;
+        }
+        if (cool_n >= ((Py_ssize_t)1 << 30)) return PyLong_FromLong(-1);
+        cool_p[cool_n] = p;
+        cool_k[cool_n] = k;
+        cool_n++;
+    }
+    int32_t minus = c_number(-p, k), plus = c_number(p, k);
+    if (minus == DECLINE || plus == DECLINE) return PyLong_FromLong(-1);
+    if (minus < 0 || plus < 0) return PyErr_NoMemory();
+    int32_t made = c_cool((int32_t)g, (uint64_t)ti, p, k, minus, plus);
+    if (made == DECLINE) return PyLong_FromLong(-1);
+    if (made < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(made);
 }
 
 static PyObject *py_leq(PyObject *self, PyObject *args) {
@@ -1324,6 +1858,82 @@ static PyObject *leq_fast(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
 }
 
+/* relation(g, h): 0 '=', 1 '>', 2 '<', 3 confused (order.compare's Relation, in that order)
+ * for two registered ids, or None when one is born after day MAX_BIRTHDAY. */
+static PyObject *relation(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "relation takes two game ids");
+        return NULL;
+    }
+    long g = PyLong_AsLong(args[0]), h = PyLong_AsLong(args[1]);
+    if ((g == -1 || h == -1) && PyErr_Occurred()) return NULL;
+    if (g < 0 || h < 0 || g >= n_games || h >= n_games) {
+        PyErr_SetString(PyExc_ValueError, "a game not registered with the compiled core");
+        return NULL;
+    }
+    if (birthday[g] > MAX_BIRTHDAY || birthday[h] > MAX_BIRTHDAY) Py_RETURN_NONE;
+    if (g == h) return PyLong_FromLong(0);
+    int below = leq((int32_t)g, (int32_t)h), above = leq((int32_t)h, (int32_t)g);
+    return PyLong_FromLong(below ? (above ? 0 : 2) : (above ? 1 : 3));
+}
+
+/* ------------------------------------------------------------------ the Game base type */
+/* game.Game derives from GameBase: its `id` lives in the C struct, and `g <= h`, `g >= h`
+ * on two games born by day MAX_BIRTHDAY are decided here, without a Python call (cgt-py's
+ * comparisons are native too). Deeper games go to the Python order (`set_order`); `<` and
+ * `>` are refused (games are partially ordered); `==` is identity (forms are interned). */
+static PyObject *python_leq = NULL; /* order.leq, for games the compiled recursion declines */
+
+static PyObject *game_richcompare(PyObject *a, PyObject *b, int op) {
+    if (!PyObject_TypeCheck(b, &GameBaseType) || !PyObject_TypeCheck(a, &GameBaseType))
+        Py_RETURN_NOTIMPLEMENTED;
+    if (op == Py_EQ) return PyBool_FromLong(a == b);
+    if (op == Py_NE) return PyBool_FromLong(a != b);
+    if (op == Py_LT || op == Py_GT) {
+        PyErr_SetString(PyExc_TypeError,
+                        "games are partially ordered: use compare(g, h) or g <= h");
+        return NULL;
+    }
+    if (op == Py_GE) { /* g >= h is h <= g */
+        PyObject *t = a;
+        a = b;
+        b = t;
+    }
+    Py_ssize_t g = ((GameBaseObject *)a)->id, h = ((GameBaseObject *)b)->id;
+    if (g >= 0 && h >= 0 && g < n_games && h < n_games && birthday[g] <= MAX_BIRTHDAY &&
+        birthday[h] <= MAX_BIRTHDAY)
+        return PyBool_FromLong(leq((int32_t)g, (int32_t)h));
+    if (!python_leq) {
+        PyErr_SetString(PyExc_RuntimeError, "endnim.cgt.order is not loaded");
+        return NULL;
+    }
+    return PyObject_CallFunctionObjArgs(python_leq, a, b, NULL);
+}
+
+static PyMemberDef game_members[] = {
+    {"id", T_PYSSIZET, offsetof(GameBaseObject, id), 0, "The game's index in the table."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject GameBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "endnim.cgt._core.GameBase",
+    .tp_basicsize = sizeof(GameBaseObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "The compiled part of endnim.cgt.game.Game: its id and its order.",
+    .tp_richcompare = game_richcompare,
+    .tp_members = game_members,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyObject *set_order(PyObject *self, PyObject *fn) {
+    if (!PyCallable_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "set_order needs a function");
+        return NULL;
+    }
+    Py_XSETREF(python_leq, Py_NewRef(fn));
+    Py_RETURN_NONE;
+}
+
 static PyObject *clear_memo(PyObject *self, PyObject *unused) {
     if (memo_alloc(MEMO_MIN_BITS)) return PyErr_NoMemory();
     Py_RETURN_NONE;
@@ -1339,9 +1949,16 @@ static PyMethodDef methods[] = {
     {"canon", canon, METH_VARARGS,
      "Sorted (left ids, right ids) of the canonical form of {lefts | rights}, or None."},
     {"add", add, METH_VARARGS, "Register the next interned game's option ids; its id."},
+    {"find", find, METH_VARARGS, "The id of the game with these sorted option ids, or -1."},
     {"leq", py_leq, METH_VARARGS, "g <= h for two registered ids (memoised)."},
     {"leq_fast", (PyCFunction)(void (*)(void))leq_fast, METH_FASTCALL,
      "g <= h for two registered ids, or None when one is born after day 2000."},
+    {"relation", (PyCFunction)(void (*)(void))relation, METH_FASTCALL,
+     "0 '=', 1 '>', 2 '<', 3 confused, or None when one is born after day 2000."},
+    {"sum", py_sum, METH_VARARGS, "The id of G + H (canonical), or -1: declined."},
+    {"negate", py_negate, METH_VARARGS, "The id of -G, or -1: declined."},
+    {"cool", py_cool, METH_VARARGS, "The id of G cooled by p / 2^k, or -1: declined."},
+    {"set_order", set_order, METH_O, "The Python g <= h, for games the core declines."},
     {"clear_memo", clear_memo, METH_NOARGS, "Forget every memoised comparison."},
     {"memo_size", memo_size, METH_NOARGS, "(comparisons memoised, the bound)."},
     {"count", count, METH_NOARGS, "Games registered."},
@@ -1349,8 +1966,10 @@ static PyMethodDef methods[] = {
      "The id of the game a text of braces, numbers, ups and stars writes, or -1: declined."},
     {"thermograph", thermo, METH_VARARGS,
      "(K, left wall, right wall, mast, height) times 2^K, or None: gave up."},
+    {"materialise", materialise, METH_VARARGS,
+     "Append the Game objects of the games made here (make(id, lefts, rights, born))."},
     {"made_since", made_since, METH_VARARGS,
-     "[(left ids, right ids)] of the games registered from this id on."},
+     "[(left ids, right ids, birthday)] of the games registered from this id on."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1361,5 +1980,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
 PyMODINIT_FUNC PyInit__core(void) {
     id_name = PyUnicode_InternFromString("id");
     if (!id_name || memo_alloc(MEMO_MIN_BITS)) return NULL;
-    return PyModule_Create(&module);
+    GameBaseType.tp_hash = PyBaseObject_Type.tp_hash; /* identity: not inherited with a compare */
+    if (PyType_Ready(&GameBaseType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddObjectRef(m, "GameBase", (PyObject *)&GameBaseType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from endnim.cgt.canonical import game
-from endnim.cgt.game import OPERATIONS, ZERO, Game, intern, nus
+from endnim.cgt.game import CORE, OPERATIONS, ZERO, Game, intern, nus, through_core
 
-__all__ = ["add", "multiple", "negate", "subtract", "sum_of"]
+__all__ = ["add", "multiple", "negate", "python_add", "python_negate", "subtract", "sum_of"]
 
 _SUMS: dict[tuple[int, int], Game] = {}
 
@@ -38,7 +38,30 @@ def negate(g: Game) -> Game:
     if value is not None:
         found = nus(-value[0], -value[1], value[2])
     else:
-        found = intern([negate(r) for r in g.right], [negate(x) for x in g.left])
+        ident = g.id  # the compiled core negates it on ids (None: declined, born too late)
+        found = through_core(lambda core: core.negate(ident)) if CORE is not None else None
+        if found is None:
+            found = python_negate(g)
+    g._neg = found
+    found._neg = g
+    return found
+
+
+def python_negate(g: Game) -> Game:
+    """:func:`negate` in pure Python (the reference the compiled core is tested against).
+
+    >>> from endnim.cgt import parse
+    >>> str(python_negate(parse("{2|{1|*}}")))
+    '{{*|-1}|-2}'
+    """
+    found = g._neg
+    if found is not None:
+        return found
+    value = g.nus
+    if value is not None:
+        found = nus(-value[0], -value[1], value[2])
+    else:
+        found = intern([python_negate(r) for r in g.right], [python_negate(x) for x in g.left])
     g._neg = found
     found._neg = g
     return found
@@ -62,17 +85,44 @@ def add(g: Game, h: Game) -> Game:
     gv, hv = g.nus, h.nus
     if gv is not None and hv is not None:
         found = nus(gv[0] + hv[0], gv[1] + hv[1], gv[2] ^ hv[2])
+    elif CORE is not None:  # the whole recursion on ids, in C (None: declined)
+        found = through_core(lambda core: core.sum(g.id, h.id)) or python_add(g, h)
+    else:
+        found = python_add(g, h)
+    _SUMS[key] = found
+    return found
+
+
+def python_add(g: Game, h: Game) -> Game:
+    """:func:`add` in pure Python, memoised in the same table (the reference the compiled
+    core is tested against; its options' sums are Python's too).
+
+    >>> from endnim.cgt import parse
+    >>> str(python_add(parse("{2|-1}"), parse("{1|*}")))
+    '{{3|2*}|{0|-1*}}'
+    """
+    if g is ZERO:
+        return h
+    if h is ZERO:
+        return g
+    key = (g.id, h.id) if g.id <= h.id else (h.id, g.id)
+    found = _SUMS.get(key)
+    if found is not None:
+        return found
+    gv, hv = g.nus, h.nus
+    if gv is not None and hv is not None:
+        found = nus(gv[0] + hv[0], gv[1] + hv[1], gv[2] ^ hv[2])
     else:
         g_number = gv is not None and gv[1] == 0 and gv[2] == 0
         h_number = hv is not None and hv[1] == 0 and hv[2] == 0
         lefts: list[Game] = []
         rights: list[Game] = []
         if not g_number:
-            lefts += [add(x, h) for x in g.left]
-            rights += [add(x, h) for x in g.right]
+            lefts += [python_add(x, h) for x in g.left]
+            rights += [python_add(x, h) for x in g.right]
         if not h_number:
-            lefts += [add(g, x) for x in h.left]
-            rights += [add(g, x) for x in h.right]
+            lefts += [python_add(g, x) for x in h.left]
+            rights += [python_add(g, x) for x in h.right]
         found = game(lefts, rights)
     _SUMS[key] = found
     return found

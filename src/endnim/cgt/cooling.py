@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from endnim.cgt.arithmetic import add
 from endnim.cgt.canonical import game
-from endnim.cgt.game import Game, number
+from endnim.cgt.game import CORE, Game, number, through_core
 from endnim.cgt.thermograph import thermograph
 
 __all__ = ["cool"]
@@ -51,15 +51,29 @@ def cool(g: Game, t: Fraction | int | str) -> Game:
 class _Cooling:
     """One cooling temperature t: its memo (by game id) and the numbers -t and t."""
 
-    __slots__ = ("memo", "minus", "plus", "t")
+    __slots__ = ("memo", "minus", "numerator", "plus", "scale", "t")
 
     def __init__(self, t: Fraction) -> None:
         self.t = t
         self.memo: dict[int, Game] = {}
         self.minus = number(-t)
         self.plus = number(t)
+        self.numerator = t.numerator
+        self.scale = t.denominator.bit_length() - 1  # t = numerator / 2^scale
 
     def cool(self, g: Game) -> Game:
+        found = self.memo.get(g.id)
+        if found is not None:
+            return found
+        if CORE is not None:  # the whole recursion on ids, in C (None: declined)
+            found = through_core(lambda core: core.cool(g.id, self.numerator, self.scale))
+            if found is not None:
+                self.memo[g.id] = found
+                return found
+        return self.python_cool(g)
+
+    def python_cool(self, g: Game) -> Game:
+        """:meth:`cool` in Python: the reference the compiled core is tested against."""
         found = self.memo.get(g.id)
         if found is not None:
             return found
@@ -71,7 +85,7 @@ class _Cooling:
             if thermo.colder_than(self.t):
                 found = number(thermo.mean)
             else:
-                cool, minus, plus = self.cool, self.minus, self.plus
+                cool, minus, plus = self.python_cool, self.minus, self.plus
                 found = game(
                     [add(cool(x), minus) for x in g.left],
                     [add(cool(x), plus) for x in g.right],

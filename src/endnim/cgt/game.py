@@ -32,8 +32,30 @@ from endnim.errors import EndNimError
 _core: ModuleType | None
 try:  # the compiled mirror of the table (order and simplification on ids); optional
     from endnim.cgt import _core
+    from endnim.cgt._core import GameBase as _GameBase
 except ImportError:  # pragma: no cover - built by setup.py; the pure-Python path remains
     _core = None
+
+    class _GameBase:  # type: ignore[no-redef]
+        """:class:`Game`'s id and order in Python (the compiled core decides them in C)."""
+
+        __slots__ = ("id",)
+
+        def __init__(self) -> None:
+            self.id = -1
+
+        def __le__(self, other: _GameBase) -> bool:
+            return OPERATIONS.leq(self, other)  # type: ignore[arg-type]
+
+        def __ge__(self, other: _GameBase) -> bool:
+            return OPERATIONS.leq(other, self)  # type: ignore[arg-type]
+
+        def __lt__(self, other: Any) -> bool:
+            raise TypeError("games are partially ordered: use compare(g, h) or g <= h")
+
+        __gt__ = __lt__
+
+
 CORE = _core
 """The compiled core (``endnim.cgt._core``), or ``None`` when it is not built."""
 
@@ -103,14 +125,15 @@ class Operations:
 OPERATIONS = Operations()
 
 
-class Game:
+class Game(_GameBase):
     """A short game in canonical form; create it only through :func:`intern` or the builders.
 
     ``left`` and ``right`` are the canonical options (tuples of games sorted by ``id``),
     ``birthday`` the day it is born, ``nus`` its (number, up multiple, nimber) when it is a
-    number-up-star value, else ``None``. Arithmetic and order operators delegate to
-    :mod:`endnim.cgt.arithmetic` and :mod:`endnim.cgt.order`; ``<`` and ``>`` are left
-    undefined on purpose (games are only partially ordered: use ``compare``).
+    number-up-star value, else ``None``. Arithmetic operators delegate to
+    :mod:`endnim.cgt.arithmetic`; ``<=`` and ``>=`` are decided by the compiled core's base
+    class (``_core.GameBase``, in C, memoised per id pair) or :mod:`endnim.cgt.order`; ``<``
+    and ``>`` are refused on purpose (games are only partially ordered: use ``compare``).
 
     >>> from endnim.cgt import parse
     >>> up = parse("^")
@@ -118,10 +141,15 @@ class Game:
     ('⇑', (Fraction(0, 1), 0, 0), True, 2)
     """
 
-    __slots__ = ("__weakref__", "_neg", "birthday", "id", "le", "left", "nim", "nus", "right")
+    __slots__ = ("__weakref__", "_neg", "birthday", "le", "left", "nim", "nus", "right")
 
     def __init__(
-        self, ident: int, left: tuple[Game, ...], right: tuple[Game, ...], value: NUS | None
+        self,
+        ident: int,
+        left: tuple[Game, ...],
+        right: tuple[Game, ...],
+        value: NUS | None,
+        born: int = -1,
     ) -> None:
         self.id = ident
         self.left = left
@@ -132,7 +160,10 @@ class Game:
         self.le: dict[int, bool] = {}
         """Memo of comparisons: ``self.le[h.id]`` is ``self <= h``."""
         self._neg: Game | None = None
-        self.birthday: int = 1 + max([g.birthday for g in left + right], default=-1)
+        self.birthday: int = (
+            born if born >= 0 else 1 + max([g.birthday for g in left + right], default=-1)
+        )
+        """The day it is born (``born``, when the compiled core has counted it already)."""
 
     # ------------------------------------------------------------------ properties
     @property
@@ -162,25 +193,6 @@ class Game:
 
     def __neg__(self) -> Game:
         return OPERATIONS.negate(self)
-
-    def __le__(self, other: Game) -> bool:
-        if CORE is not None and type(other) is Game:  # the compiled memo, without a call more
-            found = CORE.leq_fast(self.id, other.id)
-            if found is not None:
-                return found is True
-        return OPERATIONS.leq(self, other)
-
-    def __ge__(self, other: Game) -> bool:
-        if CORE is not None and type(other) is Game:
-            found = CORE.leq_fast(other.id, self.id)
-            if found is not None:
-                return found is True
-        return OPERATIONS.leq(other, self)
-
-    def __lt__(self, other: Any) -> bool:
-        raise TypeError("games are partially ordered: use compare(g, h) or g <= h")
-
-    __gt__ = __lt__
 
     def compare(self, other: Game) -> Relation:
         """The relation of ``self`` to ``other``: =, >, < or ‖ (confused)."""
@@ -258,6 +270,12 @@ def intern_ids(left_ids: tuple[int, ...], right_ids: tuple[int, ...]) -> Game:
         if found is not None:
             return found
         games = _GAMES
+        if CORE is not None:  # made by the compiled core (through_core files it there only)
+            ident: int = CORE.find(left_ids, right_ids)
+            if ident >= 0:
+                known: Game = games[ident]
+                _TABLE[key] = known
+                return known
         lefts = tuple(map(games.__getitem__, left_ids))
         rights = tuple(map(games.__getitem__, right_ids))
         made = Game(len(games), lefts, rights, _recognise(lefts, rights))
@@ -284,15 +302,14 @@ def through_core(call: Callable[[ModuleType], int]) -> Game | None:
         try:
             ident = call(core)
         finally:
-            games = _GAMES
-            if core.count() > len(games):
-                for left_ids, right_ids in core.made_since(len(games)):
-                    lefts = tuple(map(games.__getitem__, left_ids))
-                    rights = tuple(map(games.__getitem__, right_ids))
-                    made = Game(len(games), lefts, rights, _recognise(lefts, rights))
-                    games.append(made)
-                    _TABLE[(left_ids, right_ids)] = made
+            if core.count() > len(_GAMES):  # Game objects for the new ones, made from C
+                core.materialise(len(_GAMES), _made, _GAMES)
     return None if ident < 0 else _GAMES[ident]
+
+
+def _made(ident: int, lefts: tuple[Game, ...], rights: tuple[Game, ...], born: int) -> Game:
+    """The Game object of a game the compiled core made (``materialise`` files it)."""
+    return Game(ident, lefts, rights, _recognise(lefts, rights), born)
 
 
 # ------------------------------------------------------------------ number-up-star values
@@ -306,6 +323,12 @@ def _recognise(left: tuple[Game, ...], right: tuple[Game, ...]) -> NUS | None:
     if not right:
         only = left[0].nus
         return (only[0] + 1, 0, 0) if only is not None else None  # {n |} = n + 1, n >= 0
+    for option in left:  # most games made have an option that is not one: no lists then
+        if option.nus is None:
+            return None
+    for option in right:
+        if option.nus is None:
+            return None
     lv = [g.nus for g in left]
     rv = [g.nus for g in right]
     if any(v is None for v in lv) or any(v is None for v in rv):

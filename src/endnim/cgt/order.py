@@ -100,6 +100,10 @@ def confused(g: Game, h: Game) -> bool:
     >>> confused(parse("*"), parse("0")), confused(parse("^"), parse("*"))
     (True, True)
     """
+    if CORE is not None:  # both directions in one compiled call (None: born after day 2000)
+        code: int | None = CORE.relation(g.id, h.id)
+        if code is not None:
+            return code == 3
     return not leq(g, h) and not leq(h, g)
 
 
@@ -110,6 +114,10 @@ def compare(g: Game, h: Game) -> Relation:
     >>> compare(parse("{0|^}"), parse("^^*")).value, compare(parse("^"), parse("*")).value
     ('=', '‖')
     """
+    if CORE is not None:  # both directions in one compiled call
+        code = CORE.relation(g.id, h.id)  # None: one is born after day 2000
+        if code is not None:
+            return _RELATIONS[code]
     below, above = leq(g, h), leq(h, g)
     if below and above:
         return Relation.EQUAL
@@ -120,6 +128,10 @@ def compare(g: Game, h: Game) -> Relation:
     return Relation.CONFUSED
 
 
+_RELATIONS = (Relation.EQUAL, Relation.GREATER, Relation.LESS, Relation.CONFUSED)
+"""The compiled core's relation codes 0..3."""
+
+
 def outcome(g: Game) -> str:
     """Outcome class under normal play: ``L`` (g > 0), ``R`` (g < 0), ``P`` (g = 0) or
     ``N`` (g ‖ 0) (Siegel II.1, the fundamental theorem).
@@ -128,6 +140,10 @@ def outcome(g: Game) -> str:
     >>> [outcome(parse(t)) for t in ("^", "v", "0", "*", "{0|*2}")]
     ['L', 'R', 'P', 'N', 'L']
     """
+    if CORE is not None:  # both signs in one compiled call (None: born after day 2000)
+        code = CORE.relation(g.id, ZERO.id)
+        if code is not None:
+            return "PLRN"[code]
     positive = leq(ZERO, g)
     negative = leq(g, ZERO)
     if positive:
@@ -137,3 +153,5 @@ def outcome(g: Game) -> str:
 
 OPERATIONS.leq = leq
 OPERATIONS.compare = compare
+if CORE is not None:  # g <= h in C falls back to leq for games born after day 2000
+    CORE.set_order(leq)
