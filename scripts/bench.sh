@@ -14,7 +14,7 @@
 #                                memoised search, in one run (generic_results.json)
 #   9. benchmarks/own_rules_bench.py users' rule sets (restricted takes, End-Wythoff) against the
 #                                built-in End-Nim on the same tables and sweeps (own_rules_results.json)
-#  10. benchmarks/thermo_bench.py canonical forms and thermographs vs cgt-py (cgt-tools' Rust):
+#  10. benchmarks/thermo_bench.py canonical forms, thermographs, comparisons, g - h outcomes and cooling vs cgt-py (cgt-tools' Rust):
 #                                400 typed games (parse + canonical form), their sums, random
 #                                hot games and partizan rows; prints the ratios (thermo_results.json)
 #  11. benchmarks/tree_sweep_bench.py the tree sweep on 1 and 2 worker processes, <= 10 vertices,
