@@ -478,6 +478,34 @@ def checked_map(rules: AnyRuleSet, hook: str, *arguments: Iterable[Any]) -> list
     return _guarded_hook(hook, each, _anything, label)(rules)  # type: ignore[no-any-return]
 
 
+def watched_hook(
+    rules: AnyRuleSet, hook: str, convert: Callable[[Any], Any] | None = None
+) -> Callable[..., Any]:
+    """``rules``' own optional ``hook`` (one the guard does not check, e.g. the per-pile
+    ``allowed_takes``), bound, its value passed through ``convert`` (if given) inside the
+    call: for a user's rule set, each call (the conversion too: a generator runs the user's
+    code) runs under the supervisor's hook deadline and a failure is one
+    :class:`RuleSetError` naming the hook; the caller checks the value. Built-in rule sets:
+    the plain method.
+
+    >>> from endnim.variants import get_variant
+    >>> watched_hook(get_variant("endnim"), "allows_take", str)(3, 1)
+    'True'
+    """
+    method = getattr(type(rules), hook)
+    method = getattr(method, "__wrapped__", method)
+    if convert is not None:
+        plain = method
+
+        def method(self: AnyRuleSet, *args: Any) -> Any:
+            return convert(plain(self, *args))
+
+    if not is_guarded(rules):
+        return method.__get__(rules)  # type: ignore[no-any-return]
+    watched = _guarded_hook(hook, method, _anything, label_of(rules))
+    return watched.__get__(rules)  # type: ignore[no-any-return]
+
+
 _CHECKED_TYPES: dict[str, set[type]] = {
     "allows": {bool},
     "allows_take": {bool},
