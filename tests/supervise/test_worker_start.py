@@ -3,8 +3,15 @@ side of the supervision and confines itself without starting any process."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from endnim.supervise import launch
 
 
 def _run(code: str) -> str:
@@ -46,3 +53,43 @@ def test_loading_the_confinement_libraries_starts_no_process() -> None:
         "print(libc is not None, started)\n"
     )
     assert _run(code) == "True []"
+
+
+GALLERY = Path(__file__).parents[1] / "rules_gallery"
+
+
+def _analyze_with_bwrap(tmp_path: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """``analyze --rules`` with ``bwrap`` on the path being ``script`` (a stand-in)."""
+    fake = tmp_path / "bin" / "bwrap"
+    fake.parent.mkdir()
+    fake.write_text(script)
+    fake.chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop(launch.NO_SANDBOX_ENV, None)
+    spec = f"{GALLERY / 'larger_end.py'}:LargerEnd"
+    return subprocess.run(
+        [sys.executable, "-m", "endnim.cli", "analyze", "--rules", spec, "--json", "3 1 4"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+@pytest.mark.skipif(not launch.available(), reason=str(launch.unavailable()))
+def test_a_command_starts_bubblewrap_once(tmp_path: Path) -> None:
+    """The command line's worker starts in bubblewrap straight away: bubblewrap was first
+    started on its own, to probe it, on every command (about 0.02 s)."""
+    real, log = launch.bwrap_path(), tmp_path / "started"
+    done = _analyze_with_bwrap(tmp_path, f'#!/bin/sh\necho x >> "{log}"\nexec "{real}" "$@"\n')
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["outcome"] in "NPLR"
+    assert done.stderr == "" and log.read_text() == "x\n"
+
+
+def test_where_bubblewrap_fails_the_command_runs_without_it_and_says_so(tmp_path: Path) -> None:
+    done = _analyze_with_bwrap(tmp_path, "#!/bin/sh\necho 'no namespaces' >&2\nexit 1\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["outcome"] in "NPLR"
+    assert done.stderr.count("\n") == 1 and "Landlock and seccomp only" in done.stderr
+    assert "bubblewrap cannot make a sandbox here (no namespaces)" in done.stderr

@@ -165,6 +165,10 @@ class Supervisor:
     worker is not in a hook. ``readable``: what the worker may read besides the interpreter and
     the installed packages (the rule-set files); ``writable``: what it may write besides its
     scratch (a command line's own output); ``network``: whether it may use the network.
+    ``optimistic``: start the worker in bubblewrap without probing it first
+    (:func:`~endnim.supervise.launch.likely_available`); a start that fails is followed by
+    the probe, and where bubblewrap cannot run the worker is started again without it (as
+    it would have been), otherwise the failure stands.
     """
 
     def __init__(
@@ -181,7 +185,9 @@ class Supervisor:
         readable: Iterable[str] = (),
         writable: Iterable[str] = (),
         network: bool = False,
+        optimistic: bool = False,
     ) -> None:
+        self.optimistic = optimistic
         self.setup = setup
         self.setup_args = setup_args
         self.label = label
@@ -207,7 +213,7 @@ class Supervisor:
     # ------------------------------------------------------------------ life
     def _command(self, fds: tuple[int, int], config: dict[str, Any]) -> list[str]:
         command = [sys.executable, "-m", "endnim.supervise.worker", *map(str, fds)]
-        self.sandboxed = launch.available()
+        self.sandboxed = launch.likely_available() if self.optimistic else launch.available()
         readable = [*self.readable, *launch.readable_paths()]
         if self.sandboxed:
             config["writable"] = ["/tmp", "/dev/shm", *self.writable]
@@ -229,6 +235,16 @@ class Supervisor:
     def start(self) -> Any:
         """Start a fresh worker (after any fault) and wait until it is ready; returns the
         set-up's answer. A set-up that fails is that failure (e.g. a file that does not load)."""
+        try:
+            return self._start()
+        except WorkerFault as fault:
+            if not (self.optimistic and self.sandboxed and fault.kind == "died"):
+                raise
+            if launch.available():  # bubblewrap runs here: the worker's own failure
+                raise
+        return self._start()  # bubblewrap cannot run here: the worker starts without it
+
+    def _start(self) -> Any:
         self.stop()
         import mmap
 
