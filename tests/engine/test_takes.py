@@ -472,3 +472,26 @@ def test_rules_info_names_the_per_pile_hook() -> None:
         "one allows_take() call per (pile, size)"
         in compiled_path(_with_takes(EndNim, RULES["cap3"], "plain-info")).summary()
     )
+
+
+def test_check_rules_finds_a_per_pile_hook_that_disagrees(tmp_path: Path) -> None:
+    """check-rules exercises allowed_takes as the tables read it: a rule set whose per-pile
+    list disagrees with allows_take cannot pass it and then fail every table."""
+    from endnim.variants.checker import check_rules
+
+    source = tmp_path / "listed_liar.py"
+    header = (
+        "from endnim import Variant\n"
+        "class Listed(Variant):\n"
+        "    name = 'listed-liar'\n"
+        "    title = 'listed liar'\n"
+        "    def ends(self, piles, player=None): return ('L', 'R')\n"
+        "    def allows_take(self, pile, size): return pile - size <= 2\n"
+    )
+    source.write_text(header + "    def allowed_takes(self, pile): return range(1, 4)\n")
+    report = check_rules(f"{source}:Listed", max_piles=2, max_pile=3)
+    assert not report.ok
+    assert [(f.kind, f.hook) for f in report.findings] == [("hooks disagree", "allowed_takes()")]
+    assert "allowed_takes(3) allows taking [1, 2, 3] coins" in report.findings[0].detail
+    source.write_text(header + "    def allowed_takes(self, pile): return (1, 2)\n")
+    assert check_rules(f"{source}:Listed", max_piles=2, max_pile=3).ok
