@@ -7,7 +7,10 @@ to ``/dev/null``), side by side in one run, the best of ``--repeat`` runs of eac
 - ``endnim table -w 3 -a 1..64 -b 1..2048`` and ``endnim sweep -L 6 -H 10 --workers 1``
   (``--quick``: 64×512, L 5 H 8);
 - for End-Nim, a Python relative (``examples/variants/capped.py:CappedEndNim``, run in the
-  supervised, sandboxed worker) and its TOML twin (``capped.toml``, read in the process).
+  supervised, sandboxed worker; it states its rule per pile too, ``allowed_takes``), the same
+  relative with ``allows_take`` alone (written to a temporary file: the engine then calls the
+  hook once per (pile, size), about 2 million times for 2,048 columns) and its TOML twin
+  (``capped.toml``, read in the process).
 
 It also splits a Python relative's command into where its time goes: the interpreter alone
 (``python -c pass``), the parent's ``import endnim.cli`` (what every command pays), the
@@ -39,9 +42,27 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).with_name("rules_start_results.json")
 BIN = Path(sys.executable).parent
+PLAIN_SOURCE = '''from endnim import Variant
+
+
+class CappedPlain(Variant):
+    """capped.py's CappedEndNim without its optional allowed_takes: allows_take alone."""
+
+    name = "capped-plain"
+    title = "capped End-Nim (allows_take alone)"
+
+    def ends(self, piles, player=None):
+        return ("L", "R")
+
+    def allows_take(self, pile, size):
+        return pile - size <= 3
+'''
+PLAIN_DIR = tempfile.TemporaryDirectory(prefix="endnim-bench-")
+PLAIN = Path(PLAIN_DIR.name) / "capped_plain.py"
 RULE_SETS = {
     "endnim": [],
     "capped (Python)": ["--rules", str(ROOT / "examples/variants/capped.py") + ":CappedEndNim"],
+    "capped, allows_take alone (Python)": ["--rules", f"{PLAIN}:CappedPlain"],
     "capped-toml": ["--rules", str(ROOT / "examples/variants/capped.toml")],
 }
 
@@ -86,6 +107,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    PLAIN.write_text(PLAIN_SOURCE, encoding="utf-8")
     cols, (length, pile) = (512, (5, 8)) if args.quick else (2048, (6, 10))
     endnim = str(BIN / "endnim")
     python = sys.executable
@@ -157,9 +179,12 @@ def main() -> int:
     print("|---|---|")
     for part, seconds in parts.items():
         print(f"| {part} | {seconds:.3g} |")
+    report["machine"]["load after"] = os.getloadavg()
     RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with PLAIN_DIR:
+        code = main()
+    sys.exit(code)
