@@ -36,6 +36,18 @@ def test_the_worker_does_not_import_the_supervisor() -> None:
     ]
 
 
+def test_the_supervising_process_loads_no_hash_library() -> None:
+    """The supervisor's job ids came from :mod:`secrets`, which loads hashlib and OpenSSL's
+    library: a few ms before every ``--rules`` command's worker could start."""
+    code = (
+        "import sys, endnim.cli\n"
+        "before = set(sys.modules)\n"
+        "import endnim.commands.supervised, endnim.supervise.supervisor\n"
+        "print(sorted({'secrets', 'hashlib', '_hashlib'} & (set(sys.modules) - before)))\n"
+    )
+    assert _run(code) == "[]"
+
+
 def test_loading_the_confinement_libraries_starts_no_process() -> None:
     """``ctypes.util.find_library`` runs ldconfig, gcc and ld as subprocesses: the worker
     called it for libseccomp (every time, even when libseccomp.so.2 loads) and for libc."""
