@@ -22,10 +22,12 @@ def _run(code: str) -> str:
 
 
 def test_the_worker_does_not_import_the_supervisor() -> None:
-    """``python -m endnim.supervise.worker`` imports the package: it used to import the
-    supervisor's side with it (subprocesses, temporary files: about 0.03 s a command)."""
+    """``python -m endnim.supervise.worker`` imports the package, the guard of every hook and
+    the worker's side of a command: they used to import the supervisor's side with them
+    (about 0.03 s a command)."""
     code = (
         "import sys, endnim.supervise.worker\n"
+        "import endnim.cli, endnim.commands.supervised, endnim.variants.guarded\n"
         "print('endnim.supervise.supervisor' in sys.modules)\n"
         "from endnim.supervise import Supervisor, WorkerFault, hook_timeout\n"
         "print(Supervisor.__module__, WorkerFault.__module__, hook_timeout() > 0)\n"

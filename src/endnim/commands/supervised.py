@@ -29,7 +29,6 @@ import sys
 from typing import Any, BinaryIO
 
 from endnim.errors import EndNimError
-from endnim.supervise import WorkerFault
 
 SELF_SUPERVISED = frozenset({"serve", "check-rules"})
 """Commands that run a user's code in workers of their own."""
@@ -250,6 +249,8 @@ def _note_unsandboxed(worker: Any) -> None:
 def run(argv: list[str]) -> int:
     """Run the command line ``argv`` (which names a user's rule set) supervised; its exit
     status."""
+    from endnim.supervise import WorkerFault  # the supervisor's side (not the worker's)
+
     if _command(argv) == "analyze" and any(
         token == "--batch" or token.startswith("--batch=") for token in argv
     ):
@@ -290,6 +291,7 @@ def _batch(argv: list[str]) -> int:
     from endnim.commands.analyze import batch_error, batch_lines
     from endnim.commands.common import deferred_rules
     from endnim.json_line import dumps
+    from endnim.supervise import WorkerFault
 
     args = argv[argv.index("analyze") + 1 :]
     with deferred_rules():
