@@ -432,7 +432,7 @@ def test_a_per_pile_hook_that_disagrees_or_returns_no_numbers_is_one_line() -> N
         def allowed_takes(self, pile: int) -> Any:
             return [1.0, 2.0]
 
-    with pytest.raises(EndNimError, match=r"allowed_takes\(1\) returned \(1\.0, 2\.0\)"):
+    with pytest.raises(EndNimError, match=r"allowed_takes\(1\) returned a float among the coins"):
         solve_row(Floats(), (5, 6))
 
 

@@ -32,18 +32,16 @@ True
 
 from __future__ import annotations
 
-import operator
 import weakref
 from dataclasses import dataclass
 from itertools import compress, repeat
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from endnim.errors import EndNimError
 from endnim.variants.base import Variant
-from endnim.variants.guarded import checked_map, label_of, watched_hook
+from endnim.variants.guarded import checked_map, label_of, take_amounts, watched_hook
 
 HOOK_CALL_CELLS = 30
 """One call of a rule set's ``allows_take`` in cells at full speed (about 0.3 µs in a guarded
@@ -199,36 +197,16 @@ def _frozen(offsets: npt.NDArray[np.int32], sizes: npt.NDArray[np.int32]) -> Tak
     return Takes(offsets, sizes)
 
 
-def _listed(value: Any) -> range | tuple[Any, ...]:
-    """What ``allowed_takes`` returned, read inside its call: a range as it is (lazy, whatever
-    its length), any other iterable as a tuple."""
-    if isinstance(value, range):
-        return value
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        return (value,)  # refused below, naming the value
-    return tuple(value)
-
-
-def _sizes_of(pile: int, amounts: range | tuple[Any, ...]) -> list[int] | None:
+def _sizes_of(pile: int, amounts: range | list[int]) -> list[int]:
     """The sorted new sizes of a pile of ``pile`` coins that may take ``amounts`` coins (those
-    in 1..pile); ``None`` if an amount is not a whole number."""
+    in 1..pile)."""
     if isinstance(amounts, range):
         step = amounts if amounts.step > 0 else amounts[::-1]
         start = step.start
         if start < 1:
             start += -((start - 1) // step.step) * step.step  # the first one >= 1
         return [pile - a for a in reversed(range(start, min(step.stop, pile + 1), step.step))]
-    taken = set()
-    for amount in amounts:
-        if type(amount) is bool:
-            return None
-        try:
-            value = operator.index(amount)
-        except TypeError:
-            return None
-        if 1 <= value <= pile:
-            taken.add(pile - value)
-    return sorted(taken)
+    return sorted({pile - a for a in amounts if 1 <= a <= pile})
 
 
 def _from_amounts(variant: Variant, largest: int, lists: list[list[int]]) -> Takes:
@@ -236,17 +214,13 @@ def _from_amounts(variant: Variant, largest: int, lists: list[list[int]]) -> Tak
     hook deadline), ``lists`` (the known piles' lists) extended to ``largest``; checked on the
     small piles against ``allows_take`` (a disagreement is an error naming the rule set)."""
     name = label_of(variant)
-    call = watched_hook(variant, "allowed_takes", _listed)
+    call = watched_hook(variant, "allowed_takes", take_amounts)
     for pile in range(len(lists), largest + 1):
-        amounts = call(pile)
-        sizes = _sizes_of(pile, amounts)
-        if sizes is None:
-            shown = " ".join(repr(amounts).split())[:60]
-            raise EndNimError(
-                f"{name}: allowed_takes({pile}) returned {shown}, expected whole numbers of "
-                "coins (e.g. range(1, 4))"
-            )
-        lists.append(sizes)
+        try:
+            amounts = call(pile)
+        except TypeError as error:  # a built-in rule set's (a user's is the guard's error)
+            raise EndNimError(f"{name}: allowed_takes({pile}) returned {error}") from None
+        lists.append(_sizes_of(pile, amounts))
     for pile in range(1, min(largest, CHECKED_PILES) + 1):
         expected = [size for size in range(pile) if variant.allows_take(pile, size)]
         if lists[pile] != expected:

@@ -33,6 +33,7 @@ from endnim.variants.guarded import (
     hook_timeout,
     label_of,
     rules_label,
+    take_amounts,
     user_hooks,
     watched_hook,
 )
@@ -349,7 +350,7 @@ def _check_listed_takes(checker: _Checker, rules: Variant) -> None:
     every table."""
     if not callable(getattr(rules, "allowed_takes", None)) or "allowed_takes" in checker.broken:
         return
-    call = watched_hook(rules, "allowed_takes", lambda v: v if isinstance(v, range) else list(v))
+    call = watched_hook(rules, "allowed_takes", take_amounts)
     for pile in range(1, LISTED_PILES + 1):
         try:
             amounts = call(pile)
@@ -357,14 +358,13 @@ def _check_listed_takes(checker: _Checker, rules: Variant) -> None:
         except (RuleSetError, TypeError) as error:
             checker.find("hook fault", "allowed_takes()", str(error))
             return
-        whole = all(type(a) is not bool and hasattr(a, "__index__") for a in amounts)
-        listed = {int(a) for a in amounts if whole and 1 <= int(a) <= pile}
-        if not whole or listed != expected:
+        listed = {a for a in amounts if 1 <= a <= pile}
+        if listed != expected:
             checker.find(
                 "hooks disagree",
                 "allowed_takes()",
-                f"allowed_takes({pile}) allows taking {sorted(listed) if whole else amounts} "
-                f"coins, allows_take() allows {sorted(expected)}",
+                f"allowed_takes({pile}) allows taking {sorted(listed)} coins, allows_take() "
+                f"allows {sorted(expected)}",
             )
             return
 

@@ -479,6 +479,29 @@ def checked_map(rules: AnyRuleSet, hook: str, *arguments: Iterable[Any]) -> list
     return _guarded_hook(hook, each, _anything, label)(rules)  # type: ignore[no-any-return]
 
 
+def take_amounts(value: Any) -> range | list[int]:
+    """What ``allowed_takes`` returned, read inside its call (under the hook's deadline, as
+    every ``__iter__`` or ``__index__`` it runs is the user's code): a range as it is (lazy,
+    whatever its length), any other iterable as a list of ints; a value that is not a whole
+    number is a :class:`TypeError` naming its kind (never its text).
+
+    >>> take_amounts(range(1, 4)), take_amounts({2, 1})
+    (range(1, 4), [1, 2])
+    """
+    if isinstance(value, range):
+        return value
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"a {type(value).__name__}, expected whole numbers (e.g. range(1, 4))")
+    amounts = []
+    for amount in value:
+        if type(amount) is bool or not hasattr(amount, "__index__"):
+            raise TypeError(
+                f"a {type(amount).__name__} among the coins to take, expected whole numbers"
+            )
+        amounts.append(operator.index(amount))
+    return amounts
+
+
 def hook_timeout() -> float:
     """Seconds a user's hook may run (:func:`endnim.supervise.supervisor.hook_timeout`), the
     supervisor's side imported only when asked: a worker, which guards every hook, need not
