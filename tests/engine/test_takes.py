@@ -458,6 +458,18 @@ def test_a_users_per_pile_hook_runs_guarded(tmp_path: Path) -> None:
             engine_table(rules, [1], 3, 200)  # type: ignore[arg-type]
     finally:
         unregister_variant("listed-takes")
+    floats = tmp_path / "listed_floats.py"
+    floats.write_text(
+        source.read_text()
+        .replace("listed-takes", "listed-floats")
+        .replace("(t for t in range(1, 4))", "[1, 2, 3.0]")
+    )
+    rules = endnim.load_rules(f"{floats}:Listed")
+    try:  # named by its kind, never by the user's repr
+        with pytest.raises(RuleSetError, match=r"allowed_takes\(\) raised TypeError: a float "):
+            engine_table(rules, [1], 3, 40)  # type: ignore[arg-type]
+    finally:
+        unregister_variant("listed-floats")
 
 
 def test_rules_info_names_the_per_pile_hook() -> None:
