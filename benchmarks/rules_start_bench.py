@@ -2,12 +2,17 @@
 item 7: the start-up tax of a user's rule set).
 
 Each command is run as a user runs it (``.venv/bin/endnim ...``, a fresh process, its output
-to ``/dev/null``), side by side in one run, the best of ``--repeat`` runs of each:
+to ``/dev/null``), side by side in one run (the rule sets taking turns in each repeat), the
+best of ``--repeat`` runs of each, in wall-clock time and (where ``perf`` is installed) in CPU
+time of the command's whole process tree (less moved by the machine's load):
 
 - ``endnim table -w 3 -a 1..64 -b 1..2048`` and ``endnim sweep -L 6 -H 10 --workers 1``
   (``--quick``: 64×512, L 5 H 8);
 - for End-Nim, a Python relative (``examples/variants/capped.py:CappedEndNim``, run in the
-  supervised, sandboxed worker) and its TOML twin (``capped.toml``, read in the process).
+  supervised, sandboxed worker; it states its rule per pile too, ``allowed_takes``), the same
+  relative with ``allows_take`` alone (written to a temporary file: the engine then calls the
+  hook once per (pile, size), about 2 million times for 2,048 columns) and its TOML twin
+  (``capped.toml``, read in the process).
 
 It also splits a Python relative's command into where its time goes: the interpreter alone
 (``python -c pass``), the parent's ``import endnim.cli`` (what every command pays), the
@@ -29,6 +34,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,31 +45,80 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).with_name("rules_start_results.json")
 BIN = Path(sys.executable).parent
+PLAIN_SOURCE = '''from endnim import Variant
+
+
+class CappedPlain(Variant):
+    """capped.py's CappedEndNim without its optional allowed_takes: allows_take alone."""
+
+    name = "capped-plain"
+    title = "capped End-Nim (allows_take alone)"
+
+    def ends(self, piles, player=None):
+        return ("L", "R")
+
+    def allows_take(self, pile, size):
+        return pile - size <= 3
+'''
+PLAIN_DIR = tempfile.TemporaryDirectory(prefix="endnim-bench-")
+PLAIN = Path(PLAIN_DIR.name) / "capped_plain.py"
 RULE_SETS = {
     "endnim": [],
     "capped (Python)": ["--rules", str(ROOT / "examples/variants/capped.py") + ":CappedEndNim"],
+    "capped, allows_take alone (Python)": ["--rules", f"{PLAIN}:CappedPlain"],
     "capped-toml": ["--rules", str(ROOT / "examples/variants/capped.toml")],
 }
 
 
-def _timed(argv: list[str], cwd: str) -> float:
+PERF = shutil.which("perf")
+"""``perf stat`` counts the CPU of a command's whole process tree (the worker too, which its
+supervisor kills rather than waits for, so the usual resource accounting misses it); without
+it only wall-clock times are measured."""
+
+
+def _timed(argv: list[str], cwd: str) -> tuple[float, float]:
+    """``(wall seconds, CPU seconds)`` of one run of ``argv`` (CPU: of its whole process tree,
+    the supervising process, bubblewrap and the worker, by ``perf stat``; ``nan`` without)."""
+    counted = [PERF, "stat", "-x,", "-e", "task-clock", "--", *argv] if PERF else argv
     start = time.perf_counter()
     done = subprocess.run(
-        argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
+        counted, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False
     )
     took = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr[-400:]!r}")
-    return took
+    cpu = float("nan")
+    for line in done.stderr.decode(errors="replace").splitlines():
+        fields = line.split(",")
+        if len(fields) > 2 and fields[2].startswith("task-clock"):
+            cpu = float(fields[0]) / 1000  # milliseconds
+    return took, cpu
 
 
 def _best(argv: list[str], repeat: int, fresh_dir: bool = False) -> float:
     best = float("inf")
     for _ in range(repeat):
-        with tempfile.TemporaryDirectory() as work:
-            command = [*argv, "-o", str(Path(work) / "s")] if fresh_dir else argv
-            best = min(best, _timed(command, work))
+        best = min(best, _run_once(argv, fresh_dir)[0])
     return best
+
+
+def _run_once(argv: list[str], fresh_dir: bool) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory() as work:
+        command = [*argv, "-o", str(Path(work) / "s")] if fresh_dir else argv
+        return _timed(command, work)
+
+
+def _side_by_side(argv: list[str], repeat: int) -> tuple[dict[str, float], dict[str, float]]:
+    """The best wall and the best CPU seconds of ``argv`` under each rule set, the rule sets
+    taking turns within each repeat (so a change of the machine's load falls on all of them,
+    not on the one that ran then)."""
+    wall = dict.fromkeys(RULE_SETS, float("inf"))
+    cpu = dict.fromkeys(RULE_SETS, float("inf"))
+    for _ in range(repeat):
+        for name, rules in RULE_SETS.items():
+            took, used = _run_once([*argv, *rules], fresh_dir=argv[1] == "sweep")
+            wall[name], cpu[name] = min(wall[name], took), min(cpu[name], used)
+    return wall, cpu
 
 
 WORKER_START = """
@@ -86,6 +141,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    PLAIN.write_text(PLAIN_SOURCE, encoding="utf-8")
     cols, (length, pile) = (512, (5, 8)) if args.quick else (2048, (6, 10))
     endnim = str(BIN / "endnim")
     python = sys.executable
@@ -124,14 +180,16 @@ def main() -> int:
         "repeat": args.repeat,
         "commands": {},
         "ratios": {},
+        "cpu": {},
+        "cpu ratios": {},
         "parts": {},
     }
     for workload, argv in workloads.items():
-        row: dict[str, float] = {}
-        for name, rules in RULE_SETS.items():
-            print(f"{workload}: {name} ...", file=sys.stderr)
-            row[name] = round(_best([*argv, *rules], args.repeat, fresh_dir=argv[1] == "sweep"), 4)
-        report["commands"][workload] = row
+        print(f"{workload} ...", file=sys.stderr)
+        wall, cpu = _side_by_side(argv, args.repeat)
+        report["commands"][workload] = {name: round(wall[name], 4) for name in RULE_SETS}
+        if PERF:
+            report["cpu"][workload] = {name: round(cpu[name], 4) for name in RULE_SETS}
     spec = RULE_SETS["capped (Python)"][1]
     parts = report["parts"]
     parts["python -c pass"] = round(_best([python, "-c", "pass"], args.repeat), 4)
@@ -145,21 +203,27 @@ def main() -> int:
     )
     parts["worker start (rule set loaded)"] = round(float(start.stdout.split()[-1]), 4)
 
-    print("| command | " + " | ".join(RULE_SETS) + " |")
-    print("|---|" + "---|" * len(RULE_SETS))
-    for workload, row in report["commands"].items():
-        base = row["endnim"]
-        cells = [f"{row[name]:.3g} s ({row[name] / base:.2f}×)" for name in RULE_SETS]
-        report["ratios"][workload] = {name: round(row[name] / base, 2) for name in RULE_SETS}
-        print(f"| `{workload}` | " + " | ".join(cells) + " |")
+    tables = [("wall", "commands", "ratios"), ("CPU", "cpu", "cpu ratios")][: 2 if PERF else 1]
+    for title, key, ratios in tables:
+        print(f"| command ({title}, best of {args.repeat}) | " + " | ".join(RULE_SETS) + " |")
+        print("|---|" + "---|" * len(RULE_SETS))
+        for workload, row in report[key].items():
+            base = row["endnim"]
+            cells = [f"{row[name]:.3g} s ({row[name] / base:.2f}×)" for name in RULE_SETS]
+            report[ratios][workload] = {name: round(row[name] / base, 2) for name in RULE_SETS}
+            print(f"| `{workload}` | " + " | ".join(cells) + " |")
+        print()
     print()
     print("| part of a Python relative's command | s |")
     print("|---|---|")
     for part, seconds in parts.items():
         print(f"| {part} | {seconds:.3g} |")
+    report["machine"]["load after"] = os.getloadavg()
     RESULTS.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with PLAIN_DIR:
+        code = main()
+    sys.exit(code)

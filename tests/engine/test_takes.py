@@ -344,3 +344,166 @@ def test_partizan_thresholds_are_not_claimed_for_changed_rules() -> None:
         assert endnim.analyze("3 1 4", "partizan", method="engine").thresholds is not None
     finally:
         unregister_variant("pz-sub12")
+
+
+# ---------------------------------------------------------------------- allowed_takes(pile)
+AMOUNTS: dict[str, tuple[Any, Any]] = {  # a rule as allows_take and as allowed_takes(pile)
+    "cap3": (RULES["cap3"], lambda pile: range(1, 4)),
+    "sub124": (RULES["sub124"], lambda pile: [4, 2, 1, 2]),  # any order, repeats
+    "half": (RULES["half"], lambda pile: range(pile // 2, 0, -1)),  # a falling range
+    "even": (RULES["even"], lambda pile: range(-4, pile + 7, 2)),  # past both ends
+    "no-removal": (RULES["no-removal"], lambda pile: (np.int64(t) for t in range(1, pile))),
+    "sub2": (RULES["sub2"], lambda pile: {2}),
+}
+
+
+def _with_amounts(base: type[Variant], rule: str, calls: list[int] | None = None) -> Variant:
+    """A rule set of ``base``'s moves with both hooks of ``AMOUNTS[rule]``."""
+    allows, amounts = AMOUNTS[rule]
+
+    class Listed(base):  # type: ignore[misc, valid-type]
+        name = f"listed-{base.name}-{rule}"
+        title = name
+        aliases = ()
+
+        def allows_take(self, pile: int, size: int) -> bool:
+            return bool(allows(pile, size))
+
+        def allowed_takes(self, pile: int) -> Any:
+            if calls is not None:
+                calls.append(pile)
+            return amounts(pile)
+
+        def theory(self) -> Theory | None:
+            return None
+
+    return Listed()
+
+
+@pytest.mark.parametrize("rule", sorted(AMOUNTS))
+def test_allowed_takes_lists_what_allows_take_allows(rule: str) -> None:
+    calls: list[int] = []
+    listed = _with_amounts(EndNim, rule, calls)
+    plain = _with_takes(EndNim, AMOUNTS[rule][0], f"plain-{rule}")
+    mine, theirs = takes_of(listed, 300), takes_of(plain, 300)
+    assert mine is not None and theirs is not None
+    assert sorted(calls) == list(range(1, 301))  # the lists came from allowed_takes
+    assert mine.offsets.tolist() == theirs.offsets.tolist()
+    assert mine.sizes.tolist() == theirs.sizes.tolist()
+    check_against_search(listed, max_pile=5, max_length=3)
+
+
+def test_allowed_takes_is_called_once_per_pile_and_allows_take_only_on_small_piles() -> None:
+    calls: list[int] = []
+    rules = _with_amounts(EndNim, "cap3", calls)
+    counted: list[int] = []
+    original = type(rules).allows_take
+
+    def counting(self: Variant, pile: int, size: int) -> bool:
+        counted.append(pile)
+        return bool(original(self, pile, size))
+
+    type(rules).allows_take = counting  # type: ignore[method-assign]
+    engine_table(rules, [1], 3, 2000)
+    assert sorted(calls) == list(range(1, len(calls) + 1)) and len(calls) >= 2000
+    assert counted and max(counted) <= 16  # the check on small piles, not 2 million calls
+
+
+def test_a_per_pile_hook_that_disagrees_or_returns_no_numbers_is_one_line() -> None:
+    class Liar(EndNim):
+        name = "liar-listed"
+        title = "liar"
+
+        def allows_take(self, pile: int, size: int) -> bool:
+            return pile - size <= 2
+
+        def allowed_takes(self, pile: int) -> Any:
+            return range(1, 4)
+
+        def theory(self) -> Theory | None:
+            return None
+
+    with pytest.raises(EndNimError, match=r"allowed_takes\(3\) allows taking \[1, 2, 3\]"):
+        solve_row(Liar(), (5, 6))
+
+    class Floats(Liar):
+        name = "floats-listed"
+
+        def allowed_takes(self, pile: int) -> Any:
+            return [1.0, 2.0]
+
+    with pytest.raises(EndNimError, match=r"allowed_takes\(1\) returned a float among the coins"):
+        solve_row(Floats(), (5, 6))
+
+
+def test_a_users_per_pile_hook_runs_guarded(tmp_path: Path) -> None:
+    """A user's allowed_takes runs under the hook guard: its failure names it in one line."""
+    source = tmp_path / "listed_takes.py"
+    source.write_text(
+        "from endnim import Variant\n"
+        "class Listed(Variant):\n"
+        "    name = 'listed-takes'\n"
+        "    title = 'listed takes'\n"
+        "    def ends(self, piles, player=None): return ('L', 'R')\n"
+        "    def allows_take(self, pile, size): return pile - size <= 3\n"
+        "    def allowed_takes(self, pile):\n"
+        "        if pile > 100:\n"
+        "            raise KeyError(pile)\n"
+        "        return (t for t in range(1, 4))\n"
+    )
+    rules = endnim.load_rules(f"{source}:Listed")
+    try:
+        assert engine_table(rules, [1], 3, 40) is not None  # type: ignore[arg-type]
+        with pytest.raises(RuleSetError, match=r"allowed_takes\(\) raised KeyError: 101"):
+            engine_table(rules, [1], 3, 200)  # type: ignore[arg-type]
+    finally:
+        unregister_variant("listed-takes")
+    floats = tmp_path / "listed_floats.py"
+    floats.write_text(
+        source.read_text()
+        .replace("listed-takes", "listed-floats")
+        .replace("(t for t in range(1, 4))", "[1, 2, 3.0]")
+    )
+    rules = endnim.load_rules(f"{floats}:Listed")
+    try:  # named by its kind, never by the user's repr
+        with pytest.raises(RuleSetError, match=r"allowed_takes\(\) raised TypeError: a float "):
+            engine_table(rules, [1], 3, 40)  # type: ignore[arg-type]
+    finally:
+        unregister_variant("listed-floats")
+
+
+def test_rules_info_names_the_per_pile_hook() -> None:
+    from endnim.engine.served import compiled_path
+
+    path = compiled_path(_with_amounts(EndNim, "cap3"))
+    assert path.summary().endswith(
+        "(listed once per pile bound by one allowed_takes() call per pile)"
+    )
+    assert path.to_json()["vectorised"] is True
+    assert (
+        "one allows_take() call per (pile, size)"
+        in compiled_path(_with_takes(EndNim, RULES["cap3"], "plain-info")).summary()
+    )
+
+
+def test_check_rules_finds_a_per_pile_hook_that_disagrees(tmp_path: Path) -> None:
+    """check-rules exercises allowed_takes as the tables read it: a rule set whose per-pile
+    list disagrees with allows_take cannot pass it and then fail every table."""
+    from endnim.variants.checker import check_rules
+
+    source = tmp_path / "listed_liar.py"
+    header = (
+        "from endnim import Variant\n"
+        "class Listed(Variant):\n"
+        "    name = 'listed-liar'\n"
+        "    title = 'listed liar'\n"
+        "    def ends(self, piles, player=None): return ('L', 'R')\n"
+        "    def allows_take(self, pile, size): return pile - size <= 2\n"
+    )
+    source.write_text(header + "    def allowed_takes(self, pile): return range(1, 4)\n")
+    report = check_rules(f"{source}:Listed", max_piles=2, max_pile=3)
+    assert not report.ok
+    assert [(f.kind, f.hook) for f in report.findings] == [("hooks disagree", "allowed_takes()")]
+    assert "allowed_takes(3) allows taking [1, 2, 3] coins" in report.findings[0].detail
+    source.write_text(header + "    def allowed_takes(self, pile): return (1, 2)\n")
+    assert check_rules(f"{source}:Listed", max_piles=2, max_pile=3).ok

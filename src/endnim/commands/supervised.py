@@ -29,7 +29,6 @@ import sys
 from typing import Any, BinaryIO
 
 from endnim.errors import EndNimError
-from endnim.supervise import WorkerFault
 
 SELF_SUPERVISED = frozenset({"serve", "check-rules"})
 """Commands that run a user's code in workers of their own."""
@@ -151,6 +150,7 @@ def _worker(argv: list[str], stdin: int | None = None) -> Any:
         stdin=stdin,
         readable=rules_files(argv),
         writable=command_paths(argv),
+        optimistic=True,
     )
 
 
@@ -230,12 +230,14 @@ def _error(message: str) -> None:
     print(f"endnim: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
 
 
-def _note_unsandboxed() -> None:
-    """Say in one line where no bubblewrap sandbox can run (the command still runs the user's
-    own file, as the user's own code, with the confinement there is)."""
+def _note_unsandboxed(worker: Any) -> None:
+    """Say in one line where ``worker`` runs outside a bubblewrap sandbox, having started (the
+    command still runs the user's own file, as the user's own code, with the confinement
+    there is). Said after the start, which tells: the worker is started in bubblewrap without
+    probing it first (the probe cost every command about 0.02 s)."""
     from endnim.supervise.launch import unavailable
 
-    why = unavailable()
+    why = unavailable() if not worker.sandboxed else None
     if why is not None:
         print(
             f"endnim: note: {why}; your rule set runs confined by Landlock and seccomp only",
@@ -247,7 +249,8 @@ def _note_unsandboxed() -> None:
 def run(argv: list[str]) -> int:
     """Run the command line ``argv`` (which names a user's rule set) supervised; its exit
     status."""
-    _note_unsandboxed()
+    from endnim.supervise import WorkerFault  # the supervisor's side (not the worker's)
+
     if _command(argv) == "analyze" and any(
         token == "--batch" or token.startswith("--batch=") for token in argv
     ):
@@ -255,6 +258,7 @@ def run(argv: list[str]) -> int:
     worker = _worker(argv, stdin=_stdin_fd())
     try:
         _start(worker)
+        _note_unsandboxed(worker)
         code = worker.call(
             "endnim.cli:run_in_worker", argv, _terminal(), on_emit=_write, timeout=job_timeout()
         )
@@ -287,6 +291,7 @@ def _batch(argv: list[str]) -> int:
     from endnim.commands.analyze import batch_error, batch_lines
     from endnim.commands.common import deferred_rules
     from endnim.json_line import dumps
+    from endnim.supervise import WorkerFault
 
     args = argv[argv.index("analyze") + 1 :]
     with deferred_rules():
@@ -351,6 +356,7 @@ def _batch(argv: list[str]) -> int:
     try:
         try:
             start()  # the first start: a file that does not load ends the command
+            _note_unsandboxed(worker)
         except WorkerFault as fault:
             if fault.hook == "import":  # the file's own code fails to load: no line can run
                 _error(str(fault))

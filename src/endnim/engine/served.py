@@ -35,6 +35,9 @@ class CompiledPath:
     """Restricted takes listed by the rule set's ``allows_take_table`` (else call by call)."""
     lists: bool = False
     """...by its ``allows_take_lists``, the lists themselves (a rule set written as data)."""
+    per_pile: bool = False
+    """...by its ``allowed_takes(pile)``, one call per pile (not in the JSON, which says
+    ``vectorised``: not one call per (pile, size))."""
 
     def summary(self) -> str:
         """One line: the path, its family, and why not when there is none."""
@@ -42,11 +45,12 @@ class CompiledPath:
             return f"none: {self.reason}"
         text = f"the compiled engine: its {self.family} family"
         if self.path == "restricted takes":
-            listed = (
-                ("allows_take_lists()" if self.lists else "allows_take_table() (vectorised)")
-                if self.vectorised
-                else "one allows_take() call per (pile, size)"
-            )
+            if self.per_pile:
+                listed = "one allowed_takes() call per pile"
+            elif self.vectorised:
+                listed = "allows_take_lists()" if self.lists else "allows_take_table() (vectorised)"
+            else:
+                listed = "one allows_take() call per (pile, size)"
             text += (
                 ", each reduction limited to the sizes allows_take() allows (listed once per "
                 f"pile bound by {listed})"
@@ -75,14 +79,16 @@ def compiled_path(rules: RuleSet[Any, Any]) -> CompiledPath:
         return CompiledPath("none", None, blocking_hook(rules), str(error))
     if restricts_takes(rules):
         lists = callable(getattr(rules, "allows_take_lists", None))
-        vectorised = lists or callable(getattr(rules, "allows_take_table", None))
+        table = callable(getattr(rules, "allows_take_table", None))
+        per_pile = not (lists or table) and callable(getattr(rules, "allowed_takes", None))
         return CompiledPath(
             "restricted takes",
             family.name,
             None,
             "allows_take() restricts the reductions",
-            vectorised,
+            lists or table or per_pile,
             lists,
+            per_pile,
         )
     return CompiledPath("engine", family.name, None, "")
 

@@ -4,11 +4,13 @@ A rule set that overrides ``allows_take(pile, size)`` (a cap, a subtraction set,
 keeps the engine's recurrences with each reduction limited to the allowed sizes. The predicate is
 user code: it is evaluated once per pile bound, through the rule set's own (guarded) hook, into
 one sorted list of allowed new sizes per pile (CSR: ``offsets``, ``sizes``), kept per rule set
-instance and extended when a larger pile is asked for. A rule set may offer a vectorised form,
-``allows_take_table(largest)``: a boolean array ``[pile, size]`` of shape ``(largest + 1,
-largest + 1)``, or the lists themselves, ``allows_take_lists(largest)``: ``(offsets, sizes)``
-as :class:`Takes` holds them; either is checked against ``allows_take`` on the small piles
-before it is used.
+instance and extended when a larger pile is asked for. A rule set may offer a faster form:
+``allowed_takes(pile)``, the numbers of coins a move may take from a pile of ``pile`` coins
+(any iterable of whole numbers, e.g. ``range(1, 4)``; numbers outside 1..pile are ignored),
+one call per pile instead of one per (pile, size); a vectorised ``allows_take_table(largest)``,
+a boolean array ``[pile, size]`` of shape ``(largest + 1, largest + 1)``; or the lists
+themselves, ``allows_take_lists(largest)``: ``(offsets, sizes)`` as :class:`Takes` holds them.
+Each is checked against ``allows_take`` on the small piles before it is used.
 
 >>> from endnim.variants import Variant
 >>> class Capped(Variant):
@@ -21,6 +23,11 @@ before it is used.
 [[], [0], [0, 1], [1, 2], [2, 3]]
 >>> takes_of(Capped(), 1) is None   # piles of 1 and 2 coins may take any reduction
 True
+>>> class Listed(Capped):
+...     name = "doc-listed"
+...     def allowed_takes(self, pile): return range(1, 3)   # the same rule, per pile
+>>> [takes_of(Listed(), 4).allowed(p).tolist() for p in range(5)]
+[[], [0], [0, 1], [1, 2], [2, 3]]
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ import numpy.typing as npt
 
 from endnim.errors import EndNimError
 from endnim.variants.base import Variant
-from endnim.variants.guarded import checked_map, label_of
+from endnim.variants.guarded import checked_map, label_of, take_amounts, watched_hook
 
 HOOK_CALL_CELLS = 30
 """One call of a rule set's ``allows_take`` in cells at full speed (about 0.3 µs in a guarded
@@ -44,6 +51,8 @@ TABLE_HOOK_CELLS = 2
 OPTION_CELLS = 0.25
 """One option of a cell with restricted takes in cells at full speed (the kernel reads its
 value and marks it seen): a cell costs about 1 + this × its options."""
+AMOUNTS_CALL_CELLS = 2 * HOOK_CALL_CELLS
+"""One call of a rule set's per-pile ``allowed_takes`` and the reading of its takes, in cells."""
 CHECKED_PILES = 16
 """Piles on which a vectorised ``allows_take_table`` is checked against ``allows_take``."""
 KEPT_PAIRS = 1 << 26
@@ -120,6 +129,8 @@ def hook_cost(variant: Variant, largest: int) -> int:
         return bound + 1 + (int(count(bound)) if callable(count) else 0)
     if _table_hook(variant) is not None:
         return (bound + 1) ** 2 * TABLE_HOOK_CELLS
+    if _amounts_hook(variant) is not None:  # one call a pile, and its few takes
+        return (bound - known) * AMOUNTS_CALL_CELLS
     return (bound * (bound + 1) - known * (known + 1)) // 2 * HOOK_CALL_CELLS
 
 
@@ -150,6 +161,11 @@ def _lists_hook(variant: Variant) -> object:
     return hook if callable(hook) else None
 
 
+def _amounts_hook(variant: Variant) -> object:
+    hook = getattr(variant, "allowed_takes", None)
+    return hook if callable(hook) else None
+
+
 def _compute(variant: Variant, largest: int, known: Takes | None) -> Takes:
     if _lists_hook(variant) is not None:
         return _from_lists(variant, largest)
@@ -157,6 +173,8 @@ def _compute(variant: Variant, largest: int, known: Takes | None) -> Takes:
     if table is not None:
         return _from_table(variant, largest)
     lists = [known.allowed(p).tolist() for p in range(known.largest + 1)] if known else [[]]
+    if _amounts_hook(variant) is not None:
+        return _from_amounts(variant, largest, lists)
     for pile in range(len(lists), largest + 1):  # one guarded list of calls per pile
         allowed = checked_map(variant, "allows_take", repeat(pile, pile), range(pile))
         lists.append(list(compress(range(pile), allowed)))
@@ -177,6 +195,41 @@ def _frozen(offsets: npt.NDArray[np.int32], sizes: npt.NDArray[np.int32]) -> Tak
     offsets.flags.writeable = False
     sizes.flags.writeable = False
     return Takes(offsets, sizes)
+
+
+def _sizes_of(pile: int, amounts: range | list[int]) -> list[int]:
+    """The sorted new sizes of a pile of ``pile`` coins that may take ``amounts`` coins (those
+    in 1..pile)."""
+    if isinstance(amounts, range):
+        step = amounts if amounts.step > 0 else amounts[::-1]
+        start = step.start
+        if start < 1:
+            start += -((start - 1) // step.step) * step.step  # the first one >= 1
+        return [pile - a for a in reversed(range(start, min(step.stop, pile + 1), step.step))]
+    return sorted({pile - a for a in amounts if 1 <= a <= pile})
+
+
+def _from_amounts(variant: Variant, largest: int, lists: list[list[int]]) -> Takes:
+    """The lists from the per-pile ``allowed_takes(pile)`` (one call per pile, each under the
+    hook deadline), ``lists`` (the known piles' lists) extended to ``largest``; checked on the
+    small piles against ``allows_take`` (a disagreement is an error naming the rule set)."""
+    name = label_of(variant)
+    call = watched_hook(variant, "allowed_takes", take_amounts)
+    for pile in range(len(lists), largest + 1):
+        try:
+            amounts = call(pile)
+        except TypeError as error:  # a built-in rule set's (a user's is the guard's error)
+            raise EndNimError(f"{name}: allowed_takes({pile}) returned {error}") from None
+        lists.append(_sizes_of(pile, amounts))
+    for pile in range(1, min(largest, CHECKED_PILES) + 1):
+        expected = [size for size in range(pile) if variant.allows_take(pile, size)]
+        if lists[pile] != expected:
+            raise EndNimError(
+                f"{name}: allowed_takes({pile}) allows taking "
+                f"{sorted(pile - s for s in lists[pile])} coins, allows_take() allows "
+                f"{sorted(pile - s for s in expected)}"
+            )
+    return _pack(lists)
 
 
 def _from_lists(variant: Variant, largest: int) -> Takes:

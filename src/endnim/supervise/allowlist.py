@@ -31,7 +31,9 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import errno
+import functools
 import os
+from collections.abc import Iterator
 
 ALLOWED = frozenset(
     [
@@ -232,10 +234,19 @@ class _ArgCmp(ctypes.Structure):
     ]
 
 
+def _names() -> Iterator[str]:
+    """Where libseccomp may be: its usual name, then (only if that fails) what
+    ``find_library`` finds, which runs ``ldconfig``, ``gcc`` and ``ld`` as subprocesses."""
+    yield "libseccomp.so.2"
+    found = ctypes.util.find_library("seccomp")
+    if found:
+        yield found
+
+
+@functools.cache
 def _library() -> ctypes.CDLL | None:
-    for name in ("libseccomp.so.2", ctypes.util.find_library("seccomp")):
-        if not name:
-            continue
+    """libseccomp, loaded once (a worker asks twice while it confines itself)."""
+    for name in _names():
         try:
             library = ctypes.CDLL(name, use_errno=True)
         except OSError:

@@ -118,11 +118,14 @@ def _filter(machine: str, own_pid: int) -> bytes:
 
 
 def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    try:
-        return ctypes.CDLL(name or "libc.so.6", use_errno=True)
-    except OSError:
-        return None
+    """The C library: its usual name first (``find_library`` runs ``ldconfig`` as a
+    subprocess: a worker's start paid for it on every command)."""
+    for name in ("libc.so.6", None):
+        try:
+            return ctypes.CDLL(name or ctypes.util.find_library("c"), use_errno=True)
+        except OSError:
+            continue
+    return None
 
 
 def install_deny_list() -> bool:

@@ -36,7 +36,6 @@ import contextlib
 import json
 import os
 import re
-import secrets
 import shutil
 import signal
 import socket
@@ -92,6 +91,17 @@ class WorkerFault(RuleSetError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (str(self), self.kind, self.hook))
+
+
+def _token() -> str:
+    """A fresh random job id: 8 bytes of ``os.urandom`` in hex, as ``secrets.token_hex(8)``
+    makes them (importing :mod:`secrets` loads hashlib and OpenSSL: a few ms of every
+    ``--rules`` command's start).
+
+    >>> len(_token()), _token() != _token()
+    (16, True)
+    """
+    return os.urandom(8).hex()
 
 
 def _how(code: int | None, sandboxed: bool = False) -> str:
@@ -173,6 +183,10 @@ class Supervisor:
     worker is not in a hook. ``readable``: what the worker may read besides the interpreter and
     the installed packages (the rule-set files); ``writable``: what it may write besides its
     scratch (a command line's own output); ``network``: whether it may use the network.
+    ``optimistic``: start the worker in bubblewrap without probing it first
+    (:func:`~endnim.supervise.launch.likely_available`); a start that fails is followed by
+    the probe, and where bubblewrap cannot run the worker is started again without it (as
+    it would have been), otherwise the failure stands.
     """
 
     def __init__(
@@ -189,7 +203,9 @@ class Supervisor:
         readable: Iterable[str] = (),
         writable: Iterable[str] = (),
         network: bool = False,
+        optimistic: bool = False,
     ) -> None:
+        self.optimistic = optimistic
         self.setup = setup
         self.setup_args = setup_args
         self.label = label
@@ -215,7 +231,7 @@ class Supervisor:
     # ------------------------------------------------------------------ life
     def _command(self, fds: tuple[int, int], config: dict[str, Any]) -> list[str]:
         command = [sys.executable, "-m", "endnim.supervise.worker", *map(str, fds)]
-        self.sandboxed = launch.available()
+        self.sandboxed = launch.likely_available() if self.optimistic else launch.available()
         readable = [*self.readable, *launch.readable_paths()]
         if self.sandboxed:
             config["writable"] = ["/tmp", "/dev/shm", *self.writable]
@@ -237,6 +253,16 @@ class Supervisor:
     def start(self) -> Any:
         """Start a fresh worker (after any fault) and wait until it is ready; returns the
         set-up's answer. A set-up that fails is that failure (e.g. a file that does not load)."""
+        try:
+            return self._start()
+        except WorkerFault as fault:
+            if not (self.optimistic and self.sandboxed and fault.kind == "died"):
+                raise
+            if launch.available():  # bubblewrap runs here: the worker's own failure
+                raise
+        return self._start()  # bubblewrap cannot run here: the worker starts without it
+
+    def _start(self) -> Any:
         self.stop()
         import mmap
 
@@ -244,7 +270,7 @@ class Supervisor:
         page_file = tempfile.TemporaryFile()  # noqa: SIM115 (closed once the worker has it)
         page_file.truncate(watch.RECORD_BYTES)
         page = mmap.mmap(page_file.fileno(), watch.RECORD_BYTES)
-        job = secrets.token_hex(8)
+        job = _token()
         config: dict[str, Any] = {
             "job": job,
             "memory": self.memory,
@@ -363,7 +389,7 @@ class Supervisor:
             if self._stale_waiting():
                 self.start()  # it wrote after its last answer: a fresh worker for this job
             assert self.sock is not None
-            job = secrets.token_hex(8)
+            job = _token()
             self._issued[job] = None
             while len(self._issued) > 64:
                 del self._issued[next(iter(self._issued))]

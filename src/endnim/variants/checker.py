@@ -28,7 +28,15 @@ from endnim.ruleset import RuleSet
 from endnim.supervise import Supervisor, WorkerFault
 from endnim.variants.base import Variant
 from endnim.variants.data_rules import is_data_spec, read_data_rules
-from endnim.variants.guarded import guard, hook_timeout, label_of, rules_label, user_hooks
+from endnim.variants.guarded import (
+    guard,
+    hook_timeout,
+    label_of,
+    rules_label,
+    take_amounts,
+    user_hooks,
+    watched_hook,
+)
 from endnim.variants.registry import clash_with_built_in, read_rules_class
 
 AnyRuleSet = RuleSet[Any, Any]
@@ -323,10 +331,42 @@ def _exercise(
             positions.append(position)
     if not starts and isinstance(rules, Variant):
         positions = list(_rows(max_piles, max_pile))
+    if isinstance(rules, Variant):
+        _check_listed_takes(checker, rules)
     if not positions:
         report.notes.append("no position to start from: give some with --start")
         return
     checker.walk(positions)
+
+
+LISTED_PILES = 16
+"""Piles on which the optional ``allowed_takes(pile)`` is checked against ``allows_take``."""
+
+
+def _check_listed_takes(checker: _Checker, rules: Variant) -> None:
+    """The optional per-pile ``allowed_takes`` (the coins a move may take, which the engine
+    reads instead of ``allows_take`` for tables and sweeps) against ``allows_take`` on the
+    piles up to :data:`LISTED_PILES`: a disagreement is a finding, as it would be an error of
+    every table."""
+    if not callable(getattr(rules, "allowed_takes", None)) or "allowed_takes" in checker.broken:
+        return
+    call = watched_hook(rules, "allowed_takes", take_amounts)
+    for pile in range(1, LISTED_PILES + 1):
+        try:
+            amounts = call(pile)
+            expected = {pile - s for s in range(pile) if rules.allows_take(pile, s)}
+        except (RuleSetError, TypeError) as error:
+            checker.find("hook fault", "allowed_takes()", str(error))
+            return
+        listed = {a for a in amounts if 1 <= a <= pile}
+        if listed != expected:
+            checker.find(
+                "hooks disagree",
+                "allowed_takes()",
+                f"allowed_takes({pile}) allows taking {sorted(listed)} coins, allows_take() "
+                f"allows {sorted(expected)}",
+            )
+            return
 
 
 def exercise(
