@@ -134,3 +134,15 @@ def test_an_open_row_says_what_would_settle_it(tmp_path: Path) -> None:
         "the input row w·b is not proved (row 3 of the table of [7]): to settle it, "
         "prove that row first"
     )
+
+
+def test_a_state_repeated_before_the_last_break_is_passed_over(tmp_path: Path) -> None:
+    """Misère a·7·b row 2 repeats its state (Δ = 2) from b = 9, but its inputs break the
+    values at b = 45..48; from b = 49 on it has period 2. The prover looks for b₁ after the
+    last break in its window, so the row and the rows after it are proved (on main: 'the
+    input rows break it' on every window up to 10⁶ columns, and 31 rows and 14 tables waited
+    on it), and the checker accepts them."""
+    path, proofs = rows.prove_and_certify("misere", (7,), 3, tmp_path, budget=16384)
+    assert [p.law for p in proofs] == [Law(8, 1, 1), Law(49, 2, 2), Law(49, 5040, 5040)]
+    assert proofs[1].start == 49
+    assert check_certificate(path) == {p.a: p.law for p in proofs}

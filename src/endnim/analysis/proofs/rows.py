@@ -268,6 +268,7 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
         lowest = max(lowest, int(above_all[0]))
     delta = seen.period
     highest = cols - delta
+    lowest = max(lowest, last_break(values, delta, lowest) + 1)
     if lowest > highest or not _same_state(values, mex, highest, delta):
         raise _Pending(f"the state does not repeat after Δ = {delta} in the columns computed")
     low, high = lowest, highest  # the least b with a repeated state (it stays repeated)
@@ -327,6 +328,23 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
         bounded=tuple(bounded),
         values_sha256=values_digest(values[: start + delta + 1].tolist()),
     )
+
+
+def last_break(values: Array, delta: int, lowest: int) -> int:
+    """The last b ≥ ``lowest`` with v(b + Δ) ≠ v(b) + Δ in the window (``lowest`` − 1: none).
+
+    A repeated state alone does not stay repeated: crossing input rows can break the row's
+    values after it (misère a·7·b row 2 repeats its state from b = 9 but v(b + 2) ≠ v(b) + 2
+    at b = 45..48). From the last break on the values repeat, and there a repeated state does
+    stay repeated (the state at b + 1 is the state at b with v(b) added), so the least b₁ is
+    looked for from there.
+
+    >>> last_break(np.array([0, 5, 2, 3, 4, 5, 6]), 1, 1)   # v(2) = 2 ≠ v(1) + 1
+    1
+    """
+    tail = values[lowest + delta :] - values[lowest : len(values) - delta]
+    broken = np.flatnonzero(tail != delta)
+    return lowest + int(broken[-1]) if broken.size else lowest - 1
 
 
 def least_period(block: Array, delta: int) -> int:
