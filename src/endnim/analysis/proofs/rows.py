@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from endnim.analysis.periodicity import row_periodicity
+from endnim.analysis.proofs import residues
 from endnim.analysis.proofs.certificate import (
     ROW_KIND,
     CertificateError,
@@ -133,8 +134,9 @@ def _harmless(
 
 
 CROSSING_SPAN = 25_000_000
-"""Input rows that cross the row are checked together over the lcm of their periods, up to
-this many columns."""
+"""Input rows that cross the row are checked together over the lcm of their periods, column
+by column, up to this many columns; beyond it per residue class
+(:func:`~endnim.analysis.proofs.residues.covered_by_residues`)."""
 CHUNK = 1 << 16
 """Columns checked at once by :func:`_covered`."""
 
@@ -243,7 +245,14 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
     sloped = [i for i, law in enumerate(laws) if law.saltus != 0]
     for i in sloped:
         if laws[i].saltus != laws[i].period:
-            return RowProof(a, None, why_not=f"input row {i} has saltus ≠ period and ≠ 0")
+            return RowProof(
+                a,
+                None,
+                why_not=(
+                    f"input row {i} has saltus ≠ period and ≠ 0: to settle it, a prover for "
+                    "such inputs"
+                ),
+            )
     mex = mex_prefix(values)
     where = np.full(int(values.max()) + 1, len(values) + 1, np.int64)
     where[values] = np.arange(len(values))
@@ -259,6 +268,7 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
         lowest = max(lowest, int(above_all[0]))
     delta = seen.period
     highest = cols - delta
+    lowest = max(lowest, last_break(values, delta, lowest) + 1)
     if lowest > highest or not _same_state(values, mex, highest, delta):
         raise _Pending(f"the state does not repeat after Δ = {delta} in the columns computed")
     low, high = lowest, highest  # the least b with a repeated state (it stays repeated)
@@ -280,15 +290,27 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
     crossing = [i for i in sloped if i not in relevant and i not in harmless]
     if crossing:
         span = math.lcm(delta, *(laws[i].period for i in crossing))
-        if span > CROSSING_SPAN:
-            return RowProof(
-                a,
-                None,
-                why_not=f"the input rows it meets repeat together only after {span} columns",
-            )
         group = [table[i] for i in relevant + crossing]
         group_laws = [laws[i] for i in relevant + crossing]
-        if not _covered(values, where, mex, start, delta, group, group_laws, span):
+        if span <= CROSSING_SPAN:
+            holds = _covered(values, where, mex, start, delta, group, group_laws, span)
+        else:  # beyond the walk: per residue class (docs/atlas.md)
+            try:
+                holds = residues.covered_by_residues(
+                    values, where, mex, start, delta, group, group_laws
+                )
+            except residues.ResiduesTooWide as wide:
+                return RowProof(
+                    a,
+                    None,
+                    why_not=(
+                        f"the input rows it meets repeat together only after {span} columns, "
+                        f"and the classes that cover one of its holes after {wide.span} steps "
+                        f"(more than {residues.RESIDUE_SPAN}): to settle it, a covering "
+                        "check of those classes without one flag per step"
+                    ),
+                )
+        if not holds:
             raise _Pending(f"the state repeats after Δ = {delta} but the input rows break it")
     period = least_period(values[start : start + delta], delta)
     preperiod = start
@@ -306,6 +328,23 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
         bounded=tuple(bounded),
         values_sha256=values_digest(values[: start + delta + 1].tolist()),
     )
+
+
+def last_break(values: Array, delta: int, lowest: int) -> int:
+    """The last b ≥ ``lowest`` with v(b + Δ) ≠ v(b) + Δ in the window (``lowest`` − 1: none).
+
+    A repeated state alone does not stay repeated: crossing input rows can break the row's
+    values after it (misère a·7·b row 2 repeats its state from b = 9 but v(b + 2) ≠ v(b) + 2
+    at b = 45..48). From the last break on the values repeat, and there a repeated state does
+    stay repeated (the state at b + 1 is the state at b with v(b) added), so the least b₁ is
+    looked for from there.
+
+    >>> last_break(np.array([0, 5, 2, 3, 4, 5, 6]), 1, 1)   # v(2) = 2 ≠ v(1) + 1
+    1
+    """
+    tail = values[lowest + delta :] - values[lowest : len(values) - delta]
+    broken = np.flatnonzero(tail != delta)
+    return lowest + int(broken[-1]) if broken.size else lowest - 1
 
 
 def least_period(block: Array, delta: int) -> int:
@@ -353,9 +392,13 @@ def prove_table(
         )
     proofs: list[RowProof] = []
     if base is None:
-        return [
-            RowProof(a, None, why_not="the input row w·b is not proved") for a in range(1, rows + 1)
-        ]
+        waiting = (
+            f"the input row w·b is not proved (row {middle[0]} of the table of "
+            f"{list(middle[1:])}): to settle it, prove that row first"
+            if middle
+            else "the input row w·b is not proved: to settle it, prove the lone piles' law first"
+        )
+        return [RowProof(a, None, why_not=waiting) for a in range(1, rows + 1)]
     laws: list[Law] = [base]
     cols = min(FIRST_COLUMNS, budget)
     pending: str | None = None
@@ -365,7 +408,10 @@ def prove_table(
         except (EngineError, MemoryError):
             if pending is None:  # the first window: the refusal is the answer
                 raise
-            pending = f"{pending} (b ≤ {cols // 4}; no memory for b ≤ {cols})"
+            pending = (
+                f"{pending} (b ≤ {cols // 4}; no memory for b ≤ {cols}): to settle it, more "
+                f"columns than {cols // 4} (--budget, on a machine with more memory)"
+            )
             break
         pending = None
         while len(proofs) < rows:
@@ -382,7 +428,9 @@ def prove_table(
             laws.append(proof.law)
         if pending is None or cols >= budget:
             if pending is not None:
-                pending = f"{pending} (b ≤ {cols})"
+                pending = (
+                    f"{pending} (b ≤ {cols}): to settle it, more columns than {cols} (--budget)"
+                )
             break
         if progress is not None:
             progress(cols, sum(p.law is not None for p in proofs))
@@ -390,8 +438,13 @@ def prove_table(
     if len(proofs) < rows and pending is not None:
         proofs.append(RowProof(len(proofs) + 1, None, why_not=pending))
     while len(proofs) < rows:
+        below = len(proofs)
         proofs.append(
-            RowProof(len(proofs) + 1, None, why_not=f"input row {len(proofs)} is not proved")
+            RowProof(
+                below + 1,
+                None,
+                why_not=f"input row {below} is not proved: to settle it, prove row {below} first",
+            )
         )
     return proofs
 
@@ -410,13 +463,14 @@ def prove_and_certify(
     """Prove rows 1..rows of a·middle·b and write the table's certificate under ``folder``
     (:func:`~endnim.analysis.proofs.certificate.table_file`); the input row middle·b comes
     from the certificate of the table of middle[1:] (proved first, by induction, unless a
-    certificate with enough rows is there and ``reuse``). Returns the file and the proofs.
+    certificate with enough rows is there and ``reuse``: made with the same budget, or with
+    every row proved, which a larger budget would not change). Returns the file and the proofs.
     """
     middle = tuple(int(pile) for pile in middle)
     path = table_file(folder, variant, middle)
     if reuse:
         known = _readable(path)
-        if known is not None and int(known["rows"]) >= rows and known["budget"] == budget:
+        if known is not None and int(known["rows"]) >= rows and _settled(known, rows, budget):
             proofs = [RowProof.from_dict(p) for p in known["proofs"]][:rows]
             return path, proofs
     base: Law | None
@@ -473,6 +527,14 @@ def checker_columns(base: Law | None, proofs: Sequence[RowProof]) -> int:
         if proof.crossing:
             total += math.lcm(proof.delta, *(periods[i] for i in proof.crossing))
     return total
+
+
+def _settled(known: dict[str, Any], rows: int, budget: int) -> bool:
+    """Whether a certificate answers for ``budget``: made with it, or its first ``rows`` rows
+    all proved (a proof holds whatever the window it was found in)."""
+    if known["budget"] == budget:
+        return True
+    return all(proof.get("law") is not None for proof in known["proofs"][:rows])
 
 
 def _readable(path: Path) -> dict[str, Any] | None:
