@@ -333,6 +333,12 @@ def main(argv: list[str] | None = None) -> int:
         "first, read from all: the parts of a re-test split by --part)",
     )
     parser.add_argument(
+        "--max-label", type=int, default=None, help="with --to: merge complete caches unopened"
+    )
+    parser.add_argument(
+        "--partial", action="store_true", help="write the counts of the shapes done so far"
+    )
+    parser.add_argument(
         "--part", default="0/1", help="K/M: only the shapes whose number is K mod M"
     )
     parser.add_argument(

@@ -110,7 +110,8 @@ def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
     """The sealed record of a sweep stopped before its largest size was finished: the complete
     sizes' totals (``max_vertices`` is the largest complete size), and of the next size the
     finished shapes, each with its trees, P-positions, largest value and the SHA-256 of its
-    digest (a rebuilt store must give the same), so the run resumes and can be checked."""
+    digest (a rebuilt store must give the same) and the wall time its chunk took in its worker,
+    so the run resumes and can be checked."""
     import sqlite3
 
     label, sizes = store_totals(store)
@@ -146,6 +147,7 @@ def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
                 "p_positions": counts[shape][1],
                 "max_value": counts[shape][2],
                 "sha256": digest["sha256"],
+                "seconds": round(float(digest["seconds"]), 2),
             }
         )
     for path in retest:  # the re-test's per-shape caches (JSON lines)
