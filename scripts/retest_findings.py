@@ -262,13 +262,19 @@ def new_shapes(
 
 
 def checked(store: Any, key: tuple[int, int], rows: list[Any]) -> list[Any]:
+    """The rows, checked against the shape's digest. A sweep still writing commits a shape's
+    trees a moment before its digest file: a missing digest is waited for (a minute at most)."""
     n, shape = key
-    with store.reading():
-        recorded = store.shape_records().get(key)
-    problem = store.shape_problem(n, shape, rows, recorded)
-    if problem is not None:
-        raise EndNimError(f"{store.root}: {problem}")
-    return rows
+    for _attempt in range(30):
+        with store.reading():
+            recorded = store.shape_records().get(key)
+        problem = store.shape_problem(n, shape, rows, recorded)
+        if problem is None:
+            return rows
+        if "digest" not in problem:
+            break
+        time.sleep(2)
+    raise EndNimError(f"{store.root}: {problem}")
 
 
 def open_store(path: str, follow: bool) -> Any:
