@@ -224,6 +224,14 @@ def retests() -> list[dict[str, Any]]:
     return [by_size[n] for n in sorted(by_size)]
 
 
+def size_cell(size: dict[str, Any]) -> str:
+    """The size, with how many of its shapes a stopped sweep had finished."""
+    tested, shapes = size.get("shapes_tested"), size.get("shapes")
+    if tested is not None and tested != shapes:
+        return f"{size['vertices']} ({tested} of {shapes} shapes)"
+    return str(size["vertices"])
+
+
 def finding_10_counts(size: dict[str, Any]) -> tuple[int, ...]:
     """Spiders, caterpillars and other trees where Finding 10 applies, and its exceptions."""
     if "rules" in size:
@@ -243,7 +251,7 @@ def finding_10_table() -> str:
             continue
         spiders, caterpillars, others, wrong = finding_10_counts(size)
         rows.append(
-            f"| {size['vertices']} | {size['trees']:,} | {spiders:,} | {caterpillars:,} | "
+            f"| {size_cell(size)} | {size['trees']:,} | {spiders:,} | {caterpillars:,} | "
             f"{others:,} | {wrong:,} |"
         )
     return "\n".join(rows)
@@ -272,11 +280,14 @@ def findings_9_to_15_table() -> str:
             )
         )
         thirteen = r["finding_13"]
+        every = f"{r['finding_15_every_vertex']['applies']:,}"
+        if r["finding_15_every_vertex"]["applies"] == 0 < r["finding_15"]["applies"]:
+            every = "(not run)"
         rows.append(
-            f"| {size['vertices']} | {size['trees']:,} | {r['finding_9']['applies']:,} | "
+            f"| {size_cell(size)} | {size['trees']:,} | {r['finding_9']['applies']:,} | "
             f"{r['finding_11']['holds']:,} ({share(r['finding_11']['holds'], size['trees'])}) | "
             f"{r['finding_12']['applies']:,} | {thirteen['holds']:,} of {thirteen['applies']:,} | "
-            f"{r['finding_15']['applies']:,} | {r['finding_15_every_vertex']['applies']:,} | "
+            f"{r['finding_15']['applies']:,} | {every} | "
             f"{wrong:,} |"
         )
     return "\n".join(rows)
