@@ -93,7 +93,10 @@ def write_summary(store: str, run: Path | None, retest: list[Path]) -> Path:
     for (vertices, held), shipped in sweeps().items():
         if held == label and vertices < top and sizes[:vertices] != shipped["sizes"]:
             raise SystemExit(f"sizes 1..{vertices} differ from the shipped sweep-{vertices}-{held}")
+    summary["shapes_of_largest_size"] = shape_entries(store, top, retest)
     for path in retest:  # the re-test's result (JSON)
+        if path.suffix == ".jsonl":
+            continue
         for size in json.loads(path.read_text())["sizes"]:
             mine = sizes[size["vertices"] - 1]
             theirs = {k: size[k] for k in ("vertices", "trees", "p_positions", "max_value")}
@@ -106,40 +109,39 @@ def write_summary(store: str, run: Path | None, retest: list[Path]) -> Path:
     return target
 
 
-def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
-    """The sealed record of a sweep stopped before its largest size was finished: the complete
-    sizes' totals (``max_vertices`` is the largest complete size), and of the next size the
-    finished shapes, each with its trees, P-positions, largest value and the SHA-256 of its
-    digest (a rebuilt store must give the same) and the wall time its chunk took in its worker,
-    so the run resumes and can be checked."""
+def shape_entries(store: str, n: int, retest: list[Path]) -> list[dict[str, Any]]:
+    """Each finished shape of ``n`` vertices with its trees, P-positions, largest value, the
+    SHA-256 of its digest (a rebuilt store must give the same) and its chunk's wall time."""
     import sqlite3
 
-    label, sizes = store_totals(store)
-    top = len(sizes)
     root = Path(store)
     connection = sqlite3.connect(f"file:{root / 'trees.sqlite'}?mode=ro", uri=True)
     try:
         done = sorted(
             (int(s), int(t))
             for s, t in connection.execute(
-                "SELECT shape, trees FROM shapes WHERE vertices = ?", (top + 1,)
+                "SELECT shape, trees FROM shapes WHERE vertices = ?", (n,)
             )
         )
         counts: dict[int, tuple[int, int, int]] = {}
         for path in retest:  # the re-test's per-shape counts (JSON lines), digest-checked
+            if path.suffix != ".jsonl":
+                continue
             for entry in map(json.loads, path.read_text().splitlines()):
-                if entry["vertices"] == top + 1:
-                    found = (entry["trees"], entry["p_positions"], entry["max_value"])
-                    counts[int(entry["shape"])] = found
-        missing = [shape for shape, _t in done if shape not in counts]
-        if missing:  # counted by SQLite (slow: the trees of a size are not indexed by shape)
+                if entry["vertices"] == n:
+                    counts[int(entry["shape"])] = (
+                        entry["trees"],
+                        entry["p_positions"],
+                        entry["max_value"],
+                    )
+        if [shape for shape, _t in done if shape not in counts]:  # slow: a scan of the size
             counts.update(
                 {
                     int(s): (int(t), int(z), int(m))
                     for s, t, z, m in connection.execute(
                         "SELECT shape, COUNT(*), SUM(grundy = 0), MAX(grundy) FROM trees "
                         "WHERE vertices = ? GROUP BY shape",
-                        (top + 1,),
+                        (n,),
                     )
                 }
             )
@@ -147,9 +149,9 @@ def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
         connection.close()
     shapes = []
     for shape, trees in done:
-        digest = json.loads((root / "shapes" / f"{top + 1:02d}" / f"{shape:04d}.json").read_text())
+        digest = json.loads((root / "shapes" / f"{n:02d}" / f"{shape:04d}.json").read_text())
         if counts[shape][0] != trees or digest["trees"] != trees:
-            raise SystemExit(f"shape {shape} of {top + 1} vertices: its counts disagree")
+            raise SystemExit(f"shape {shape} of {n} vertices: its counts disagree")
         shapes.append(
             {
                 "shape": shape,
@@ -160,6 +162,16 @@ def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
                 "seconds": round(float(digest["seconds"]), 2),
             }
         )
+    return shapes
+
+
+def write_partial(store: str, run: Path | None, retest: list[Path]) -> Path:
+    """The sealed record of a sweep stopped before its largest size was finished: the complete
+    sizes' totals (``max_vertices`` is the largest complete size), and of the next size the
+    finished shapes (:func:`shape_entries`), so the run resumes and can be checked."""
+    label, sizes = store_totals(store)
+    top = len(sizes)
+    shapes = shape_entries(store, top + 1, retest)
     from endnim.sweep.trees import tree_shapes
 
     summary: dict[str, Any] = {
