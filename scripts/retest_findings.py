@@ -277,9 +277,16 @@ def checked(store: Any, key: tuple[int, int], rows: list[Any]) -> list[Any]:
     raise EndNimError(f"{store.root}: {problem}")
 
 
-def open_store(path: str, follow: bool) -> Any:
+def open_store(path: str, follow: bool, trust_file: bool = False) -> Any:
     """The store; while a sweep writes it, a shape's record may be a moment ahead of its
-    digest, so a follower tries again."""
+    digest, so a follower tries again. ``trust_file`` skips the whole file's SQLite
+    ``quick_check`` (minutes on tens of GB; every shape read is still checked against its
+    digest)."""
+    if trust_file:
+        from endnim.sweep.trees import TreeStore
+
+        root = Path(path)
+        return TreeStore(root, TreeStore.connect_or_refuse(root))
     for attempt in range(30):
         try:
             return open_tree_sweep(path)
@@ -351,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
         "--first-vertex-only", action="store_true", help="Finding 15 at the first vertex only"
     )
     parser.add_argument("--follow", action="store_true", help="wait for a sweep still writing")
+    parser.add_argument(
+        "--trust-file", action="store_true", help="skip the whole file's quick_check"
+    )
     args = parser.parse_args(argv)
     started = time.process_time()
     caches: list[Path] = args.cache or []
@@ -364,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         if wanted <= set(cached) or args.partial:  # merge the caches only
             write_result(args, cached, sizes, args.max_label, started)
             return 0
-    store = open_store(args.store, args.follow)
+    store = open_store(args.store, args.follow, args.trust_file)
     try:
         max_label = store.max_label
         last = args.last if args.last is not None else store.max_vertices
