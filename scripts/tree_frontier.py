@@ -1,6 +1,6 @@
 """Sweep the trees at the frontier (<= 12 vertices, labels <= 3: 341,818,095 labellings,
 over the command line's 50-million cap) into a resumable store outside the repository,
-logging each chunk's finish time, and write its sealed summary to data/trees/ when done.
+logging each chunk's finish time (scripts/tree_summary.py --store then writes its sealed summary).
 Interrupt it at any moment and run the same command again: finished shapes are kept.
 
     nice -n 5 .venv/bin/python scripts/tree_frontier.py /work/store-trees12/trees-12-3 \
@@ -14,24 +14,11 @@ cap needs rather than the check's bound.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from endnim.graphs.compiled import MAX_MEMO
 from endnim.sweep.trees import BASE_MEMORY, MEMO_BYTES_PER_TREE, estimate_tree_sweep, run_tree_sweep
-
-ROOT = Path(__file__).resolve().parent.parent
-KEPT = (
-    "kind",
-    "variant",
-    "max_vertices",
-    "max_label",
-    "trees",
-    "p_positions",
-    "max_value",
-    "sizes",
-)
 
 
 def main() -> None:
@@ -41,7 +28,7 @@ def main() -> None:
     parser.add_argument("--max-label", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, default=None)
-    parser.add_argument("--no-summary", action="store_true", help="do not write data/trees/")
+    parser.add_argument("--no-summary", action="store_true", help="do not print the summary step")
     args = parser.parse_args()
     n, h, workers = args.vertices, args.max_label, args.workers
     plan = estimate_tree_sweep(n, h, workers)
@@ -65,12 +52,9 @@ def main() -> None:
         workers=workers,
         memory=memory,
     )
-    found = report.to_dict()
     print(f"{report.trees:,} trees in {report.seconds:.1f} s")
     if not args.no_summary:
-        target = ROOT / "data" / "trees" / f"sweep-{n}-{h}.json"
-        target.write_text(json.dumps({k: found[k] for k in KEPT}, indent=1) + "\n")
-        print(target)
+        print(f"the sealed summary: .venv/bin/python scripts/tree_summary.py --store {args.store}")
 
 
 if __name__ == "__main__":
