@@ -300,6 +300,40 @@ def test_finding_12_two_leg_spiders_any_centre(centre: int) -> None:
     assert neither > 4_000 and below > 100
 
 
+def test_finding_12_leg_lemma_closed_form() -> None:
+    """The leg lemma of Finding 12's proof: the value of a leg from its free end is y − 1 on the
+    top row of Lorraine's diagram and y on the bottom row, on every leg of <= 6 vertices with
+    labels <= 5 against the mex of its options (the induction's every case)."""
+    for leg in long_legs(6, 5):
+        assert findings.leg_value_closed_form(leg) == findings.leg_value(leg), leg
+
+
+@pytest.mark.parametrize("centre", [1, 2, 3, 4])
+def test_finding_12_proof_steps_against_the_search(centre: int) -> None:
+    """The proof's two steps on every two-leg spider with legs of <= 3 vertices and labels <= 4:
+    with neither leg low the row is in Theorem 2's general form and Theorem 2 says P exactly
+    when the legs' values are equal; a low leg a^m with a < c reads as a^(m+1); each against
+    the exhaustive tree search."""
+    from endnim.theory.albert_nowakowski import hieroglyph
+
+    neither = below = 0
+    for a, b in itertools.combinations_with_replacement(long_legs(3, 4), 2):
+        row = (*reversed(a), centre, *b)
+        p = engine().grundy(F.spider(centre, [list(a), list(b)])) == 0
+        lows = [leg for leg in (a, b) if findings.low_leg(centre, leg)]
+        if not lows:
+            glyph = hieroglyph(row)
+            assert glyph.form == "general", row
+            assert p == glyph.is_p == findings.row_p_at_centre(centre, a, b), row
+            neither += 1
+        elif len(lows) == 1 and lows[0][0] < centre:
+            low, other = (a, b) if lows[0] == a else (b, a)
+            longer = findings.leg_value_closed_form((*low, low[0]))
+            assert p == hieroglyph(row).is_p == (findings.leg_value_closed_form(other) == longer)
+            below += 1
+    assert neither > 2_000 and (below > 100 or centre == 1)
+
+
 def test_finding_12_fails_when_both_legs_are_low() -> None:
     """spider(2; 1, (2, 2)): the row 2·2·2·1, P although the legs' values 1, 1 are equal."""
     assert engine().grundy(F.spider(2, [[1], [2, 2]])) != 0

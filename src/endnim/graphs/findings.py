@@ -87,6 +87,38 @@ def leg_value(leg: Sequence[int]) -> int:
     return branch_value(branch)
 
 
+def leg_level(leg: Sequence[int]) -> int:
+    """The row of Lorraine's diagram (Albert–Nowakowski 2001, Theorem 2) of a leg's free end: 1
+    (top: an odd run of the end label y below its neighbour, or an even run above it) or 0
+    (bottom: odd and above, or even and below). The run is the leg's last labels equal to y;
+    a constant leg counts as above (nothing beyond it moves first).
+
+    >>> leg_level([3, 1]), leg_level([1, 3]), leg_level([2, 2]), leg_level([2])
+    (1, 0, 1, 0)
+    """
+    if not leg:
+        raise ValueError("an empty leg has no free end")
+    y, run = leg[-1], 0
+    while run < len(leg) and leg[-1 - run] == y:
+        run += 1
+    below = run < len(leg) and leg[-1 - run] > y
+    return 1 if (run % 2 == 1) == below else 0
+
+
+def leg_value_closed_form(leg: Sequence[int]) -> int:
+    """**Proved** (docs/graphs.md, Finding 12, the leg lemma): the value of a leg played from
+    its free end only (:func:`leg_value`) is y − 1 when its free end is on the top row of
+    Lorraine's diagram (:func:`leg_level`) and y when on the bottom row, y the free end's
+    label; 0 for no leg.
+
+    >>> [leg_value_closed_form([3, y]) for y in range(1, 7)]
+    [0, 1, 2, 4, 5, 6]
+    >>> leg_value_closed_form([1, 2, 1]), leg_value_closed_form([2, 2, 2])
+    (0, 2)
+    """
+    return leg[-1] - leg_level(leg) if leg else 0
+
+
 Branch = tuple[int, tuple["Branch", ...]]
 """A rooted tree hanging from a vertex that never moves: (label, children), children sorted."""
 
@@ -221,10 +253,11 @@ def low_leg(centre: int, leg: Sequence[int]) -> bool:
 
 
 def row_p_at_centre(centre: int, left: Sequence[int], right: Sequence[int]) -> bool:
-    """**Observed** (docs/graphs.md, Finding 12; ranges there): the spider with two legs and any
-    centre c (the End-Nim row left reversed · c · right), neither leg constant with a label
-    <= c, is a P-position exactly when the legs' values (:func:`leg_value`) are equal. Raises
-    ValueError for a leg that is constant with a label <= c (there the rule fails).
+    """**Proved** (docs/graphs.md, Finding 12, from Albert–Nowakowski's Theorem 2 and the leg
+    lemma): the spider with two legs and any centre c (the End-Nim row left reversed · c ·
+    right), neither leg constant with a label <= c, is a P-position exactly when the legs'
+    values (:func:`leg_value_closed_form`, = :func:`leg_value`) are equal. Raises ValueError
+    for a leg that is constant with a label <= c (there the rule fails).
 
     >>> row_p_at_centre(2, [3], [1, 2]), row_p_at_centre(3, [1, 2], [2, 1])
     (False, False)
@@ -233,7 +266,7 @@ def row_p_at_centre(centre: int, left: Sequence[int], right: Sequence[int]) -> b
     """
     if low_leg(centre, left) or low_leg(centre, right):
         raise ValueError("the rule is for legs that are not constant with a label <= the centre")
-    return leg_value(left) == leg_value(right)
+    return leg_value_closed_form(left) == leg_value_closed_form(right)
 
 
 def _labels(branch: Branch) -> list[int]:
