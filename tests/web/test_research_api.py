@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from endnim.analysis.proofs.certificate import Law
+from endnim.analysis.values import FORM_LENGTH
 from endnim.cli import cli
 from endnim.web.periodicity import ATLAS, row_values
 from tests.web.api_helpers import error_of, get_json
@@ -153,9 +154,10 @@ def test_a_hot_game_has_temperature_two_and_a_readable_thermograph(client: TestC
 
 
 def test_a_long_value_can_be_asked_for(client: TestClient) -> None:
-    position = "4 2 5 1 3 + 3 1 2 + 5 1 4 + 2 3 1"
+    # 16,033 characters: past the default length the API shares with the CLI (FORM_LENGTH)
+    position = "4 2 5 1 3 + 3 1 2 + 5 1 4 + 2 3 1 + 4 1 3"
     short = get_json(client, "/api/value", position=position)
-    assert short["value"] is None and short["value_length"] > 4000
+    assert short["value"] is None and short["value_length"] > FORM_LENGTH
     assert "max_length" in short["notes"][0]
     whole = get_json(client, "/api/value", position=position, max_length=0)
     assert len(whole["value"]) == short["value_length"]

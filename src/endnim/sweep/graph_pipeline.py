@@ -334,13 +334,14 @@ def run_chunks(
         keep(store, result)
         counted()
 
+    noun = str(getattr(store, "NOUN", "sweep"))  # what a dead worker's message names
     try:
         if executor.shares_disk:
             opener = type(store).for_worker
             work = functools.partial(store_in_worker, opener, keep, compute, str(store.root))
-            executor.run(Batch(work, tasks, store.NOUN), counted)
+            executor.run(Batch(work, tasks, noun), counted)
         else:
-            executor.run(Batch(compute, tasks, store.NOUN), finished)
+            executor.run(Batch(compute, tasks, noun), finished)
     finally:
         forget()
         while _STORES:  # what this process opened as its own worker
