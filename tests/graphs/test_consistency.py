@@ -131,15 +131,24 @@ def _coloured(graph: nx.Graph, labels: tuple[int, ...], rng: random.Random) -> G
     return PARTIZAN.coerce_position({"labels": list(labels), "edges": edges, "colours": colours})
 
 
-@pytest.mark.parametrize("max_order", [5])
-def test_partizan_parts_equal_plain_search_on_the_graph_atlas(max_order: int) -> None:
-    """Every graph with <= 5 vertices and every labelling with labels <= 2, in two random
-    colourings each, and 40 graphs with 6 vertices in one: the sum of the parts' canonical
-    forms equals the plain canonical form, and its outcome the plain search's."""
+@pytest.mark.parametrize(
+    ("max_order", "colourings", "six"),
+    [
+        (5, 1, 10),
+        # two colourings of each and 40 six-vertex graphs (116 s of the suite): fuzz.sh
+        pytest.param(5, 2, 40, marks=pytest.mark.long),
+    ],
+)
+def test_partizan_parts_equal_plain_search_on_the_graph_atlas(
+    max_order: int, colourings: int, six: int
+) -> None:
+    """Every graph with <= 5 vertices and every labelling with labels <= 2, in ``colourings``
+    random colourings each, and ``six`` graphs with 6 vertices in one: the sum of the parts'
+    canonical forms equals the plain canonical form, and its outcome the plain search's."""
     rng = random.Random(11)
     plain = plain_solver("depot-partizan")
-    graphs = [(g, 2) for g in _atlas(max_order)]
-    graphs += [(g, 1) for g in rng.sample([g for g in _atlas(6) if len(g) == 6], 40)]
+    graphs = [(g, colourings) for g in _atlas(max_order)]
+    graphs += [(g, 1) for g in rng.sample([g for g in _atlas(6) if len(g) == 6], six)]
     split = 0
     for graph, colourings in graphs:
         for _ in range(colourings):
