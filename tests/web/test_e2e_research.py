@@ -177,14 +177,14 @@ def test_a_rows_periods_proved_with_its_certificate_and_the_atlas(
 
 def test_a_click_on_a_table_cell_shows_its_row(page: Page) -> None:
     open_page(page, "misere", "3 1 4")
-    page.fill("#table-middle", "6 7")
-    page.fill("#table-rows", "8")
+    page.fill("#table-middle", "6 5")  # row 23 of a·6 5·b is open (2·6 7·b is proved now)
+    page.fill("#table-rows", "24")
     page.fill("#table-cols", "8")
     page.click("#draw-table")
-    page.locator("#table-svg rect.cell[data-x='2'][data-y='3']").click()
-    expect(page.locator("#row-name")).to_have_text("Row 2·6·7·b of misère End-Nim")
+    page.locator("#table-svg rect.cell[data-x='23'][data-y='3']").click()
+    expect(page.locator("#row-name")).to_have_text("Row 23·6·5·b of misère End-Nim")
     expect(page.locator("#row-status")).to_have_attribute("data-proved", "false")
-    expect(page.locator("#row-why-not")).to_contain_text("the input row w·b is not proved")
+    expect(page.locator("#row-why-not")).to_contain_text("repeat together only after")
     page.select_option("#variant", "partizan")  # outcome classes: no periods
     expect(page.locator("#row-card")).to_be_hidden()
     expect(page.locator("#position-row")).to_be_hidden()

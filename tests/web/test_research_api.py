@@ -114,7 +114,7 @@ def test_the_atlas_overview_counts_proved_and_open_rows(client: TestClient) -> N
     first = atlas["tables"][0]
     assert first["word"] == [] and first["proved"] == 32 and first["open"] == 0
     assert sum(atlas["why_not"].values()) == 150
-    assert get_json(client, "/api/atlas", variant="misere")["proved"] == 4056
+    assert get_json(client, "/api/atlas", variant="misere")["proved"] == 4155
     assert "atlas" in error_of(client.get("/api/atlas", params={"variant": "partizan"}), 400)
 
 
