@@ -13,21 +13,8 @@ import hang_guard
 import pytest
 from test_search import A4B_TABLE
 
-from endnim import cli
 from endnim.analysis.statements import FOUR_AB_TABLE, TWO_HEAP_TABLE
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``endnim ARGS``."""
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
-
+from tests.cli_in_process import run
 
 # --------------------------------------------------------------------------- table
 

@@ -10,23 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from endnim import cli
 from endnim.variants import unregister_variant
+from tests.cli_in_process import run
 
 ENDNIM = str(Path(sys.executable).with_name("endnim"))
 OCTAL = Path(__file__).resolve().parents[2] / "examples" / "variants" / "octal.py"
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of ``endnim ARGS``."""
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_text_output(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

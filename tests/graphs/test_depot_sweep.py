@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from endnim import cli
 from endnim.graphs.canonical import graph_key
 from endnim.graphs.depot_partizan import DepotPartizan
 from endnim.graphs.position import Graph
@@ -24,6 +23,7 @@ from endnim.sweep import depot_sweep as D
 from endnim.sweep.depot_store import DEPOT_STORE, DepotStoreDamaged, chunk_file
 from endnim.sweep.plan import SweepError
 from endnim.sweep.trees import open_tree_sweep, run_tree_sweep
+from tests.cli_in_process import run
 
 distributed = pytest.importorskip("distributed")
 
@@ -217,17 +217,6 @@ def test_the_estimate_comes_first_and_counts_what_is_left(tmp_path: Path) -> Non
 
 
 # --------------------------------------------------------------------------- damage
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
-
-
 def test_a_damaged_store_is_one_line_and_repaired(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -10,24 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from endnim import cli
 from endnim.analysis.graph_tables import family_table, substitute
 from endnim.errors import BudgetError, EndNimError
 from endnim.graphs import families as F
 from endnim.parts import PartsSolver
 from endnim.search import Solver
 from endnim.variants import get_variant
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
+from tests.cli_in_process import run
 
 
 def test_star_table_equals_direct_search() -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from endnim import cli
 from endnim.sweep import trees as T
+from tests.cli_in_process import run
 
 SIZE, LABEL = 5, 2
 
@@ -35,17 +35,6 @@ def copy(pristine: Path, tmp_path: Path) -> Path:
     target = tmp_path / "tb"
     shutil.copytree(pristine, target)
     return target
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def query(

@@ -13,11 +13,11 @@ import networkx as nx
 import pytest
 from networkx.algorithms.isomorphism import GraphMatcher, categorical_node_match
 
-from endnim import cli
 from endnim.graphs.tree import Tree
 from endnim.search import Solver
 from endnim.sweep import trees as T
 from graphs.plain import PlainTree
+from tests.cli_in_process import run
 
 
 def burnside(max_vertices: int, max_label: int) -> int:
@@ -122,17 +122,6 @@ def test_resume_after_interruption(tmp_path: Path) -> None:
     assert report.trees == burnside(5, 2)
     with pytest.raises(T.SweepError, match="labels <= 2"):
         T.run_tree_sweep(tmp_path, 5, 3)
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_commands(

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from endnim import cli
 from endnim.sweep import trees as T
 from endnim.sweep.plan import SweepError
 from endnim.sweep.tree_integrity import read_shape_digest
+from tests.cli_in_process import run
 
 distributed = pytest.importorskip("distributed")
 
@@ -180,17 +180,6 @@ def test_a_sweep_past_the_memory_budget_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SweepError, match="raise --memory or lower --workers"):
         T.run_tree_sweep(tmp_path / "t", 10, 3, workers=2, memory=2**20)
     assert not (tmp_path / "t").exists()
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 def test_the_command(

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from endnim import cli
 from endnim.sweep import depot_sweep as D
 from endnim.sweep import trees as T
 from endnim.sweep.depot_store import DepotStore
@@ -22,6 +21,7 @@ from endnim.sweep.graph_pipeline import StoredChunk, Workers, run_chunks, store_
 from endnim.sweep.graph_store import GraphRepair, GraphStore
 from endnim.sweep.plan import SweepError
 from endnim.sweep.tree_pool import InProcess
+from tests.cli_in_process import run
 
 OLD = Path(__file__).parent.parent / "data" / "graph_stores_before_one_pipeline.tar.gz"
 SWEEPS: dict[str, tuple[str, str, int, int]] = {
@@ -73,17 +73,6 @@ def contents(root: Path) -> dict[str, Any]:
     found["digests"] = digests
     found["description"] = json.loads((root / "sweep.json").read_text())
     return found
-
-
-def run(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("COLUMNS", "200")
-    with pytest.raises(SystemExit) as caught:
-        cli.main(list(args))
-    out, err = capsys.readouterr()
-    code = caught.value.code
-    return (code if isinstance(code, int) else 0), out, err
 
 
 @pytest.mark.parametrize("name", sorted(SWEEPS))

@@ -74,23 +74,7 @@ def add(g: Game, h: Game) -> Game:
     >>> str(add(parse("*"), parse("*"))), str(add(parse("^"), parse("*"))), str(parse("1/2") + 1)
     ('0', '↑*', '3/2')
     """
-    if g is ZERO:
-        return h
-    if h is ZERO:
-        return g
-    key = (g.id, h.id) if g.id <= h.id else (h.id, g.id)
-    found = _SUMS.get(key)
-    if found is not None:
-        return found
-    gv, hv = g.nus, h.nus
-    if gv is not None and hv is not None:
-        found = nus(gv[0] + hv[0], gv[1] + hv[1], gv[2] ^ hv[2])
-    elif CORE is not None:  # the whole recursion on ids, in C (None: declined)
-        found = through_core(lambda core: core.sum(g.id, h.id)) or python_add(g, h)
-    else:
-        found = python_add(g, h)
-    _SUMS[key] = found
-    return found
+    return _sum(g, h, compiled=CORE is not None)
 
 
 def python_add(g: Game, h: Game) -> Game:
@@ -101,6 +85,12 @@ def python_add(g: Game, h: Game) -> Game:
     >>> str(python_add(parse("{2|-1}"), parse("{1|*}")))
     '{{3|2*}|{0|-1*}}'
     """
+    return _sum(g, h, compiled=False)
+
+
+def _sum(g: Game, h: Game, *, compiled: bool) -> Game:
+    """G + H from the memo, the number-up-star shortcut, the compiled core (when ``compiled``
+    and it does not decline) or the recursion on options, memoised."""
     if g is ZERO:
         return h
     if h is ZERO:
@@ -113,17 +103,20 @@ def python_add(g: Game, h: Game) -> Game:
     if gv is not None and hv is not None:
         found = nus(gv[0] + hv[0], gv[1] + hv[1], gv[2] ^ hv[2])
     else:
-        g_number = gv is not None and gv[1] == 0 and gv[2] == 0
-        h_number = hv is not None and hv[1] == 0 and hv[2] == 0
-        lefts: list[Game] = []
-        rights: list[Game] = []
-        if not g_number:
-            lefts += [python_add(x, h) for x in g.left]
-            rights += [python_add(x, h) for x in g.right]
-        if not h_number:
-            lefts += [python_add(g, x) for x in h.left]
-            rights += [python_add(g, x) for x in h.right]
-        found = game(lefts, rights)
+        if compiled:  # the whole recursion on ids, in C (None: declined)
+            found = through_core(lambda core: core.sum(g.id, h.id))
+        if found is None:
+            g_number = gv is not None and gv[1] == 0 and gv[2] == 0
+            h_number = hv is not None and hv[1] == 0 and hv[2] == 0
+            lefts: list[Game] = []
+            rights: list[Game] = []
+            if not g_number:
+                lefts += [python_add(x, h) for x in g.left]
+                rights += [python_add(x, h) for x in g.right]
+            if not h_number:
+                lefts += [python_add(g, x) for x in h.left]
+                rights += [python_add(g, x) for x in h.right]
+            found = game(lefts, rights)
     _SUMS[key] = found
     return found
 
