@@ -146,3 +146,67 @@ def test_a_state_repeated_before_the_last_break_is_passed_over(tmp_path: Path) -
     assert [p.law for p in proofs] == [Law(8, 1, 1), Law(49, 2, 2), Law(49, 5040, 5040)]
     assert proofs[1].start == 49
     assert check_certificate(path) == {p.a: p.law for p in proofs}
+
+
+def test_the_prover_counts_the_joint_check_as_the_checker_spends_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On every crossing row of a·4·b the checker's joint check spends exactly the steps the
+    prover's residue check counts: under a budget of those steps the prover decides it, one
+    fewer and it refuses (so no proof it writes costs the checker more than its budget)."""
+    from endnim.analysis.proofs.checker import _predicted
+    from endnim.analysis.proofs.columns import stream_table
+
+    path, proofs = rows.prove_and_certify("endnim", (4,), 26, tmp_path)
+    assert all(p.law is not None for p in proofs)
+    ends = [max(p.start + p.delta, p.law.preperiod + p.law.period) for p in proofs if p.law]
+    table = stream_table("endnim", (4,), 26, max(ends) + 1)
+    laws: dict[int, Law] = {0: Law(**read_certificate(path)["base"]["law"])}
+    seen = 0
+    for proof in proofs:
+        assert proof.law is not None
+        laws[proof.a] = proof.law
+        if not proof.crossing:
+            continue
+        inputs = list(proof.relevant + proof.crossing)
+        end = proof.start + proof.delta
+        values = table[proof.a, : end + 1]
+        mex = rows.mex_prefix(values)
+        where = np.full(int(values.max()) + 1, len(values) + 1, np.int64)
+        where[values] = np.arange(len(values))
+        spent: list[int] = []
+        group = [(table[i, : laws[i].preperiod + laws[i].period].tolist(), laws[i]) for i in inputs]
+        position = {int(v): b for b, v in enumerate(values.tolist())}
+        assert _predicted(
+            group, values.tolist(), mex.tolist(), position, proof.start, proof.delta, spent.append
+        )
+        args = (values, where, mex, proof.start, proof.delta, [table[i] for i in inputs])
+        group_laws = [laws[i] for i in inputs]
+        assert covered_by_residues(*args, group_laws, budget=sum(spent))
+        with pytest.raises(residues.ResiduesTooDear) as dear:
+            covered_by_residues(*args, group_laws, budget=sum(spent) - 1)
+        assert dear.value.cost == sum(spent)
+        seen += 1
+    assert seen >= 5
+
+
+def test_a_proof_the_checker_could_not_afford_is_not_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A row whose joint check, or whose table's certificate, would cost the checker more than
+    its default budget stays open, saying so and what would settle it; every certificate the
+    prover writes then passes the checker at that budget."""
+    monkeypatch.setattr(residues, "CHECK_BUDGET", 40)
+    path, proofs = rows.prove_and_certify("endnim", (4,), 26, tmp_path / "joint")
+    dear = next(p for p in proofs if p.law is None)
+    assert dear.why_not is not None and "default budget of" in dear.why_not
+    assert "to settle it" in dear.why_not
+    assert [p.a for p in proofs if p.law is None] == list(range(dear.a, 27))
+    check_certificate(path)
+    monkeypatch.undo()
+    monkeypatch.setattr(rows, "CHECK_BUDGET", 3000)
+    path, proofs = rows.prove_and_certify("endnim", (4,), 26, tmp_path / "file")
+    dear = next(p for p in proofs if p.law is None)
+    assert dear.why_not is not None and "its certificate would cost the checker" in dear.why_not
+    assert all(p.law is None for p in proofs[dear.a - 1 :])
+    check_certificate(path, budget=3000)

@@ -13,6 +13,7 @@ state: where it repeats and which input rows matter) or why it is not proved.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -26,6 +27,15 @@ from endnim.sealed import seal, write_sealed
 ROW_KIND = "endnim-row-table"
 OCTAL_KIND = "octal-guy-smith"
 MULLER_KIND = "muller-constant-rows"
+
+CHECK_BUDGET = 200_000_000
+"""The most work the checker does for one certificate file by default, estimated from its
+claims before any is done: cells of the rows it recomputes (an input row's values at a column
+count as a cell), options of an octal game's heaps, or positions of a Muller table; and the
+steps of each crossing row's joint check per residue class (a step per phase and per value
+from its mex up to its value, and the classes of k of each hole no single input covers). The
+prover writes no proof whose joint check costs more (``--budget`` with ``--check`` raises the
+checker's)."""
 
 MAX_CERTIFICATE_BYTES = 16 * 2**20
 """The largest certificate file read (the shipped ones are at most 11 kB)."""
@@ -189,3 +199,40 @@ def read_certificate(path: Path) -> dict[str, Any]:
 def certificate_seal(data: dict[str, Any]) -> str:
     """The seal of a certificate's data (a certificate names its input's file by this)."""
     return seal(data)
+
+
+def check_cost(
+    proofs: list[RowProof], base: Law | None, middle: tuple[int, ...], rows: int
+) -> tuple[int, str]:
+    """What checking a table costs by its claims, in cells, and its dearest part in words: the
+    first column (a search of each a·w), and per proved row a its a input rows and itself over
+    the columns to the repeat, the walks of its harmless input rows (lcm of its repeat and
+    their periods, each column compared with the relevant rows) and the residues of the
+    others. The checker refuses a file that costs more than its budget (:data:`CHECK_BUDGET`
+    by default), and the prover writes no table that would.
+
+    >>> check_cost([RowProof(1, Law(1, 2, 2), 1, 2, 0, (0,))], Law(0, 1, 1), (), 1)
+    (9, 'row 1: 2 rows over 4 columns')
+    """
+    laws: dict[int, Law | None] = {0: base, **{p.a: p.law for p in proofs}}
+    cost = (rows + 1) * (1 + sum(middle)) ** 2 * len(middle)
+    dearest, words = cost, f"the first column: {rows:,} searches of a·w"
+    for proof in proofs:
+        if proof.law is None:
+            continue
+        columns = max(proof.start, 0) + max(proof.delta, 0) + 1
+        row = (proof.a + 1) * columns
+        for kind, inputs in (
+            ("walk", proof.harmless),
+            ("residues", proof.relevant + proof.crossing),
+        ):
+            for i in inputs:
+                law = laws.get(i)
+                if law is None or law.period < 1 or proof.delta < 1:
+                    continue
+                walk = math.lcm(proof.delta, law.period) * (1 + len(proof.relevant))
+                row += walk if kind == "walk" else law.period
+        cost += row
+        if row > dearest:
+            dearest, words = row, f"row {proof.a}: {proof.a + 1} rows over {columns:,} columns"
+    return cost, words

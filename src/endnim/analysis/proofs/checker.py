@@ -37,12 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from endnim.analysis.proofs.certificate import (
+    CHECK_BUDGET,
     MULLER_KIND,
     OCTAL_KIND,
     CertificateError,
     Law,
     RowProof,
     certificate_seal,
+    check_cost,
     read_certificate,
     table_file,
     values_digest,
@@ -51,12 +53,6 @@ from endnim.analysis.proofs.certificate import (
 
 LONE_PILES_CHECKED = 512
 """Lone piles recomputed from the rule set's hooks to check the base law."""
-
-CHECK_BUDGET = 200_000_000
-"""The most work the checker does for one certificate file, estimated from its claims before
-any is done: cells of the rows it recomputes (an input row's values at a column count as a
-cell), options of an octal game's heaps, or positions of a Muller table. The dearest shipped
-certificate costs 7.3·10⁷ (``--budget`` with ``--check`` raises it)."""
 
 MAX_MIDDLE = 16
 """The longest fixed string w of a table the checker accepts (the atlases' have at most 2 piles)."""
@@ -210,7 +206,7 @@ def _check_table(
     if len(middle) > MAX_MIDDLE or any(pile < 1 for pile in middle):
         raise _refuse(path, f"its string w is not of at most {MAX_MIDDLE} positive piles")
     base_law = _law(base["law"]) if base["kind"] in ("lone-piles", "row") else None
-    meter.estimate(path, *_table_cost(proofs, base_law, middle, rows))
+    meter.estimate(path, *check_cost(proofs, base_law, middle, rows))
     checked: dict[int, Row] = {}
     key: tuple[str, ...] = (own,)
     inner: dict[int, Row] = {}
@@ -245,38 +241,6 @@ def _check_table(
         del _CHECKED[next(iter(_CHECKED))]
     _CHECKED[key] = {i: (row[0][: _needed(row[1])], row[1]) for i, row in checked.items()}
     return key, checked
-
-
-def _table_cost(
-    proofs: list[RowProof], base: Law | None, middle: tuple[int, ...], rows: int
-) -> tuple[int, str]:
-    """What checking a table costs by its claims, in cells, and its dearest part in words: the
-    first column (a search of each a·w), and per proved row a its a input rows and itself over
-    the columns to the repeat, the walks of its harmless input rows (lcm of its repeat and
-    their periods, each column compared with the relevant rows) and the residues of the
-    others."""
-    laws: dict[int, Law | None] = {0: base, **{p.a: p.law for p in proofs}}
-    cost = (rows + 1) * (1 + sum(middle)) ** 2 * len(middle)
-    dearest, words = cost, f"the first column: {rows:,} searches of a·w"
-    for proof in proofs:
-        if proof.law is None:
-            continue
-        columns = max(proof.start, 0) + max(proof.delta, 0) + 1
-        row = (proof.a + 1) * columns
-        for kind, inputs in (
-            ("walk", proof.harmless),
-            ("residues", proof.relevant + proof.crossing),
-        ):
-            for i in inputs:
-                law = laws.get(i)
-                if law is None or law.period < 1 or proof.delta < 1:
-                    continue
-                walk = math.lcm(proof.delta, law.period) * (1 + len(proof.relevant))
-                row += walk if kind == "walk" else law.period
-        cost += row
-        if row > dearest:
-            dearest, words = row, f"row {proof.a}: {proof.a + 1} rows over {columns:,} columns"
-    return cost, words
 
 
 def _needed(law: Law) -> int:
@@ -390,13 +354,28 @@ def _predicted(
         for rho in range(p):
             hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
         inputs.append((p, g, pow(delta // g, -1, p // g) if p > g else 0, hits))
-    for beta in range(start, start + delta):
-        spend(1 + max(values[beta] - mexes[beta], 0))
-        for hole in range(mexes[beta], values[beta]):
-            if position.get(hole, beta) < beta:
-                continue  # taken before β
-            if not _covered_always(inputs, beta, hole - beta, spend):
-                return False
+    lows = np.array(mexes[start : start + delta], np.int64)
+    widths = np.maximum(own + phases - lows, 0)
+    spend(int(delta + widths.sum()))  # a step per phase and per value from its mex up to v(β)
+    # every hole: a value h with mex(β) ≤ h < v(β) first taken at β or later (never: past end)
+    at = np.full(max(values) + 1, len(values), np.int64)
+    at[np.fromiter(position, np.int64)] = np.fromiter(position.values(), np.int64)
+    owner = np.repeat(phases, widths)
+    first_of = np.cumsum(widths) - widths
+    hole = np.arange(owner.size, dtype=np.int64) - np.repeat(first_of - lows, widths)
+    free = at[hole] >= owner
+    owner, offset = owner[free], hole[free] - owner[free]
+    alone = np.zeros(owner.size, dtype=bool)  # holes one input covers at every k by itself
+    for p, g, _, hits in inputs:
+        whole_class = np.zeros(g, dtype=bool)  # class c has the one offset t everywhere
+        its_offset = np.zeros(g, dtype=np.int64)
+        for (c, t), found in hits.items():
+            if len(found) == p // g:
+                whole_class[c], its_offset[c] = True, t
+        alone |= whole_class[owner % g] & (its_offset[owner % g] == offset)
+    for beta, t in zip(owner[~alone].tolist(), offset[~alone].tolist(), strict=True):
+        if not _covered_always(inputs, beta, t, spend):
+            return False
     return True
 
 

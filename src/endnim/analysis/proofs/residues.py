@@ -31,17 +31,20 @@ False
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from endnim.analysis.proofs.certificate import Law
+from endnim.analysis.proofs.certificate import CHECK_BUDGET, Law
 
 Array = npt.NDArray[np.int64]
 
 RESIDUE_SPAN = 100_000_000
 """The most classes of k one hole's covering is decided over (an array of flags)."""
+
+TOO_WIDE = 1 << 62
+"""A hole's lcm of moduli at or past this is kept as this (the int64 lcm would overflow)."""
 
 
 class ResiduesTooWide(Exception):
@@ -50,6 +53,14 @@ class ResiduesTooWide(Exception):
     def __init__(self, span: int) -> None:
         super().__init__(span)
         self.span = span
+
+
+class ResiduesTooDear(Exception):
+    """The holes no single input covers cost more than :data:`CHECK_BUDGET` steps in all."""
+
+    def __init__(self, cost: int) -> None:
+        super().__init__(cost)
+        self.cost = cost
 
 
 def _offsets(row: Array, law: Law) -> Array:
@@ -61,6 +72,32 @@ def _offsets(row: Array, law: Law) -> Array:
     return found
 
 
+def _holes(values: Array, where: Array, mex: Array, start: int, delta: int) -> tuple[Array, Array]:
+    """Every hole of the phases β = start..start + Δ − 1: its β and its offset h − β (h from
+    the mex up to v(β), not taken before β), in arrays, a block of phases at a time.
+
+    >>> values = np.array([0, 3, 1, 2, 5]); where = np.full(6, 9); where[values] = range(5)
+    >>> [a.tolist() for a in _holes(values, where, np.array([0, 0, 0, 2, 4]), 1, 2)]
+    [[1, 1], [0, 1]]
+    """
+    found_b: list[Array] = []
+    found_t: list[Array] = []
+    for first in range(start, start + delta, 1 << 16):
+        beta = np.arange(first, min(first + (1 << 16), start + delta), dtype=np.int64)
+        low = mex[beta]
+        count = np.maximum(values[beta] - low, 0)
+        b = np.repeat(beta, count)
+        h = np.repeat(low - np.cumsum(count) + count, count) + np.arange(b.size, dtype=np.int64)
+        free = where[h] >= b
+        found_b.append(b[free])
+        found_t.append(h[free] - b[free])
+    empty = np.zeros(0, np.int64)
+    return (
+        np.concatenate(found_b) if found_b else empty,
+        np.concatenate(found_t) if found_t else empty,
+    )
+
+
 def covered_by_residues(
     values: Array,
     where: Array,
@@ -70,23 +107,28 @@ def covered_by_residues(
     group: Sequence[Array],
     laws: Sequence[Law],
     limit: int | None = None,
+    budget: int | None = None,
+    walk: Callable[[], bool] | None = None,
 ) -> bool:
     """Whether from ``start`` on the input rows ``group`` (laws ``laws``, saltus = period) give
     the row the values its repeated state predicts (the module's two conditions); raises
     :class:`ResiduesTooWide` if a hole needs more than ``limit`` classes (default
-    :data:`RESIDUE_SPAN`)."""
+    :data:`RESIDUE_SPAN`), :class:`ResiduesTooDear` if the holes no single input covers need
+    more than ``budget`` steps in all (default :data:`CHECK_BUDGET`).
+
+    All holes at once: an input whose offsets are one value t on a whole class ρ ≡ β (mod g)
+    covers every k of a hole t at β by itself; a hole whose inputs' classes are fewer than
+    the lcm of their moduli (counted from sorted keys) is missed at some k; only the others
+    are decided class by class, or by ``walk`` if given (the column walk over the lcm: the
+    same answer, faster where the lcm is short) once the budget is known to suffice."""
     widest = RESIDUE_SPAN if limit is None else limit
+    allowed = CHECK_BUDGET if budget is None else budget
     beta = np.arange(start, start + delta, dtype=np.int64)
     wanted = values[start : start + delta] - beta  # v(β) − β
-    holes: list[tuple[int, Array]] = []  # per β with holes: β and the holes' offsets h − β
-    for phase in range(delta):
-        b = start + phase
-        low, high = int(mex[b]), int(values[b])
-        if high > low:
-            free = np.flatnonzero(where[low:high] >= b)
-            if free.size:
-                holes.append((b, free.astype(np.int64) + low - b))
-    tables = []  # per input: m, g, (Δ/g)⁻¹ mod m and {(ρ mod g, d(ρ)): residues ρ}
+    steps = delta + int(np.maximum(values[beta] - mex[beta], 0).sum())  # as the checker counts
+    hole_b, hole_t = _holes(values, where, mex, start, delta)
+    inputs = []  # per input: m, g, (Δ/g)⁻¹ mod m, residues sorted by key, their keys
+    left = np.ones(hole_b.size, dtype=bool)
     for row, law in zip(group, laws, strict=True):
         p = law.period
         g = math.gcd(delta, p)
@@ -97,43 +139,50 @@ def covered_by_residues(
         width = max(int(offsets.max()), int(wanted.max())) - low + 1
         if np.isin((beta % g) * width + wanted - low, classes * width + offsets - low).any():
             return False  # condition 1: the predicted value is this input's value at some k
-        by_key: dict[tuple[int, int], list[int]] = {}
-        for rho, (c, d) in enumerate(zip(classes.tolist(), offsets.tolist(), strict=True)):
-            by_key.setdefault((c, d), []).append(rho)
+        by_class = offsets.reshape(m, g)  # [j, c] = d(c + j·g): column c is the class c
+        constant = (by_class == by_class[0]).all(axis=0)
+        phase = hole_b % g
+        left &= ~(constant[phase] & (by_class[0][phase] == hole_t))  # this input alone
+        keys = classes * width + offsets - low
+        order = np.argsort(keys, kind="stable")
         inverse = pow(delta // g, -1, m) if m > 1 else 0
-        tables.append((m, g, inverse, by_key))
-    for b, offsets_wanted in holes:
-        for t in offsets_wanted.tolist():
-            if not _always(tables, b, t, widest):
-                return False
+        inputs.append((m, g, inverse, order, keys[order], low, width))
+    hole_b, hole_t = hole_b[left], hole_t[left]
+    span = np.ones(hole_b.size, dtype=np.int64)  # the lcm of the moduli of the inputs that hit
+    marks = np.zeros(hole_b.size, dtype=np.float64)  # Σ classes / m: below 1, some k is missed
+    ranges = []
+    for m, g, _, _, keys, low, width in inputs:
+        inside = (hole_t - low >= 0) & (hole_t - low < width)
+        key = (hole_b % g) * width + hole_t - low
+        first = np.searchsorted(keys, key, "left")
+        last = np.searchsorted(keys, key, "right")
+        count = np.where(inside, last - first, 0)
+        common = np.gcd(span, m)
+        huge = (span >= TOO_WIDE) | ((span // common).astype(np.float64) * m >= TOO_WIDE)
+        grown = np.where(huge, TOO_WIDE, span // common * np.where(huge, 1, m))
+        span = np.where(count > 0, grown, span)
+        marks += count / m
+        ranges.append((first, last, count))
+    if (marks < 1 - 1e-9).any():
+        return False  # condition 2: too few classes to cover every k (a float, on the safe side)
+    wide = span > widest
+    steps += int(span[~wide].sum())
+    if steps > allowed:
+        raise ResiduesTooDear(steps)
+    if walk is not None:
+        return walk()
+    for h in np.flatnonzero(~wide).tolist():
+        b = int(hole_b[h])
+        flags = np.zeros(int(span[h]), dtype=bool)
+        for (m, g, inverse, order, _, _, _), (first, last, count) in zip(
+            inputs, ranges, strict=True
+        ):
+            if count[h]:
+                found = order[first[h] : last[h]]
+                for k in np.unique((found - b) // g * inverse % m).tolist():
+                    flags[k::m] = True
+        if not flags.all():
+            return False
+    if wide.any():
+        raise ResiduesTooWide(int(span[wide].max()))
     return True
-
-
-def _always(
-    tables: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]],
-    b: int,
-    t: int,
-    limit: int,
-) -> bool:
-    """Condition 2 for one hole: some input has offset ``t`` at b + kΔ for every k ≥ 0."""
-    sets: list[tuple[int, set[int]]] = []
-    for m, g, inverse, by_key in tables:
-        found = by_key.get((b % g, t))
-        if not found:
-            continue
-        ks = {(rho - b) // g * inverse % m for rho in found}
-        if len(ks) == m:
-            return True
-        sets.append((m, ks))
-    if not sets:
-        return False
-    span = math.lcm(*(m for m, _ in sets))
-    if sum(len(ks) * (span // m) for m, ks in sets) < span:
-        return False  # fewer marks than classes: some k is missed
-    if span > limit:
-        raise ResiduesTooWide(span)
-    flags = np.zeros(span, dtype=bool)
-    for m, ks in sets:
-        for k in ks:
-            flags[k::m] = True
-    return bool(flags.all())

@@ -34,10 +34,12 @@ import numpy.typing as npt
 from endnim.analysis.periodicity import row_periodicity
 from endnim.analysis.proofs import residues
 from endnim.analysis.proofs.certificate import (
+    CHECK_BUDGET,
     ROW_KIND,
     CertificateError,
     Law,
     RowProof,
+    check_cost,
     read_certificate,
     table_file,
     values_digest,
@@ -292,24 +294,46 @@ def _prove_row(table: Array, a: int, laws: Sequence[Law], budget: int) -> RowPro
         span = math.lcm(delta, *(laws[i].period for i in crossing))
         group = [table[i] for i in relevant + crossing]
         group_laws = [laws[i] for i in relevant + crossing]
-        if span <= CROSSING_SPAN:
-            holds = _covered(values, where, mex, start, delta, group, group_laws, span)
-        else:  # beyond the walk: per residue class (docs/atlas.md)
-            try:
-                holds = residues.covered_by_residues(
-                    values, where, mex, start, delta, group, group_laws
-                )
-            except residues.ResiduesTooWide as wide:
-                return RowProof(
-                    a,
-                    None,
-                    why_not=(
-                        f"the input rows it meets repeat together only after {span} columns, "
-                        f"and the classes that cover one of its holes after {wide.span} steps "
-                        f"(more than {residues.RESIDUE_SPAN}): to settle it, a covering "
-                        "check of those classes without one flag per step"
-                    ),
-                )
+
+        def walk() -> bool:
+            return _covered(values, where, mex, start, delta, group, group_laws, span)
+
+        # per residue class (docs/atlas.md), as the checker decides it and within its default
+        # budget (so the checker can check every proof written); the column walk decides it
+        # instead where the lcm is short
+        try:
+            holds = residues.covered_by_residues(
+                values,
+                where,
+                mex,
+                start,
+                delta,
+                group,
+                group_laws,
+                walk=walk if span <= CROSSING_SPAN else None,
+            )
+        except residues.ResiduesTooWide as wide:
+            return RowProof(
+                a,
+                None,
+                why_not=(
+                    f"the input rows it meets repeat together only after {span} columns, "
+                    f"and the classes that cover one of its holes after {wide.span} steps "
+                    f"(more than {residues.RESIDUE_SPAN}): to settle it, a covering "
+                    "check of those classes without one flag per step"
+                ),
+            )
+        except residues.ResiduesTooDear as dear:
+            return RowProof(
+                a,
+                None,
+                why_not=(
+                    f"its joint check with the input rows it meets (they repeat together after "
+                    f"{span} columns) costs {dear.cost} steps per residue class, more than the "
+                    f"checker's default budget of {CHECK_BUDGET}: to settle it, a cheaper "
+                    "joint check in the checker, or its default budget raised"
+                ),
+            )
         if not holds:
             raise _Pending(f"the state repeats after Δ = {delta} but the input rows break it")
     period = least_period(values[start : start + delta], delta)
@@ -421,6 +445,18 @@ def prove_table(
             except _Pending as reason:
                 pending = str(reason)
                 break
+            cost, dearest = check_cost([*proofs, proof], base, tuple(middle), rows)
+            if proof.law is not None and cost > CHECK_BUDGET:  # the checker would refuse it
+                proof = RowProof(
+                    a,
+                    None,
+                    why_not=(
+                        f"its proof goes through, but its certificate would cost the checker "
+                        f"{cost} cells ({dearest}), more than its default budget of "
+                        f"{CHECK_BUDGET}: to settle it, a cheaper check of long rows, or the "
+                        "checker's default budget raised"
+                    ),
+                )
             proofs.append(proof)
             if proof.law is None:
                 pending = None
