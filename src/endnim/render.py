@@ -43,7 +43,7 @@ class ProgressBar:
     terminal only, and only for work worth one (``total`` of at least ``show_above``, and
     ``show``). ``update(done, total, *details)`` is the library's progress callback;
     ``describe(*details)`` writes the details beside the bar (the statement being checked, a
-    quotient's order so far, ...).
+    quotient's order so far, ...) as text, in ``detail_style``.
 
     >>> with ProgressBar("tables", show=False) as bar:
     ...     bar.update(3, 10)
@@ -59,12 +59,14 @@ class ProgressBar:
         show_above: int = 0,
         show: bool = True,
         describe: Callable[..., str] | None = None,
+        detail_style: str = "",
     ) -> None:
         self.label = label
         self.unit = unit
         self.show_above = show_above
         self.show = show
         self.describe = describe
+        self.detail_style = detail_style
         self._progress: Progress | None = None
         self._task: TaskID | None = None
         self._stopped = False
@@ -119,7 +121,8 @@ class ProgressBar:
             TaskProgressColumn(),
             count,
             TimeRemainingColumn(),
-            TextColumn("{task.description}", markup=False),  # details are data (a rule's text)
+            # the details are data (a statement's text, a rule set's): text, never rich markup
+            TextColumn("{task.description}", markup=False, style=self.detail_style),
             console=console,
             transient=True,
         )
