@@ -13,6 +13,7 @@ the code a supervised worker runs), on positions of a few coins.
 
 from __future__ import annotations
 
+import re
 import shutil
 import traceback
 from pathlib import Path
@@ -31,6 +32,8 @@ FILE_NAME = "[link=x]markup.py"
 """The rule set's file, named in markup too (a file name cannot hold ``/``, so no ``[/]``)."""
 OUT = "[bold red]out"
 """The directory the commands that write files write into."""
+HOLDS = "[g] != [0]"
+"""A conjecture typed on the command line, in brackets too (rich took ``[g]`` for a style)."""
 
 ARGS: dict[str, tuple[str, list[str], str]] = {
     "analyze": ("MarkupTitle", ["analyze", "3 1 2"], ""),
@@ -50,7 +53,7 @@ ARGS: dict[str, tuple[str, list[str], str]] = {
     "sweep": ("MarkupTitle", ["sweep", "-L", "2", "-H", "2", "-o", "{out}/sweep"], ""),
     "sweep-query": ("MarkupTitle", ["sweep-query", "{out}/queried", "p"], ""),
     "quotient": ("MarkupTitle", ["quotient", "--positions", "1 1, 2"], ""),
-    "conjecture": ("MarkupTitle", ["conjecture", "--holds", "g != 0", "-L", "2", "-H", "2"], ""),
+    "conjecture": ("MarkupTitle", ["conjecture", "--holds", HOLDS, "-L", "2", "-H", "2"], ""),
     "value": ("MarkupPartizan", ["value", "3 1 2"], ""),
     "phase": ("MarkupPartizan", ["phase", "--size", "3", "2", "1"], ""),
     "play": ("MarkupTitle", ["play", "3", "1", "2"], "hint\nmoves\n[/]L1\nL0\nhelp\nquit\n"),
@@ -128,6 +131,8 @@ def test_a_rule_sets_texts_are_printed_as_written(command: str, folder: Path) ->
         assert MARKUP in result.stdout, shown
     if command in NAMED:
         assert NAMES[name] in result.stdout, shown
+    if command == "conjecture":  # the statement as typed
+        assert re.search(rf"^conjecture +{re.escape(HOLDS)}$", result.stdout, re.M), shown
     if command == "check-rules":  # its report names the file
         assert f"({FILE_NAME}:{name})" in result.stdout, shown
     if command in ("sweep", "atlas periodicity"):  # the directory written is named as it is
