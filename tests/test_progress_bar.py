@@ -38,3 +38,14 @@ def test_never_drawn_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     with ProgressBar("tables") as bar:
         bar.update(1, 10)
     assert not bar.shown
+
+
+def test_its_details_are_text_never_markup(
+    terminal: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The details beside the bar are data (a statement's text, a quotient's order): a ``[/]``
+    in them raised rich's MarkupError mid-command, a ``[bold red]`` restyled them."""
+    with ProgressBar("quotient", describe=lambda *d: "[/] [bold red]x") as bar:
+        bar.update(1, 4)
+        assert bar.shown
+    assert "[/] [bold red]x" in capsys.readouterr().err  # drawn as it stops

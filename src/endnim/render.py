@@ -20,12 +20,30 @@ if TYPE_CHECKING:
 # draws a table, and usually no progress bar, so it does not pay for importing rich.
 
 
+def plain(text: object) -> str:
+    r"""``text`` written into rich markup so that it prints as written: every text endnim did not
+    write itself goes through it (a rule set's name, title, notes, reasons, move and position
+    texts: a user's rule set is untrusted; a file name; an expression from the command line).
+    rich reads ``[...]`` as a style: ``[/]`` raised ``MarkupError`` (a traceback), ``[link=...]``
+    made a link and ``[bold red]`` restyled the line; ``[positions keep growing]`` vanished.
+
+    >>> print(plain("[/] [bold red]x[/] [link=http://x]y[/link]"))
+    \[/] \[bold red]x\[/] \[link=http://x]y\[/link]
+    >>> from rich.text import Text
+    >>> Text.from_markup(f"[bold]{plain('[/] a [b]')}[/]").plain
+    '[/] a [b]'
+    """
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
 class ProgressBar:
     """The one progress bar of every command's long work: transient, on standard error, on a
     terminal only, and only for work worth one (``total`` of at least ``show_above``, and
     ``show``). ``update(done, total, *details)`` is the library's progress callback;
     ``describe(*details)`` writes the details beside the bar (the statement being checked, a
-    quotient's order so far, ...).
+    quotient's order so far, ...) as text, in ``detail_style``.
 
     >>> with ProgressBar("tables", show=False) as bar:
     ...     bar.update(3, 10)
@@ -41,12 +59,14 @@ class ProgressBar:
         show_above: int = 0,
         show: bool = True,
         describe: Callable[..., str] | None = None,
+        detail_style: str = "",
     ) -> None:
         self.label = label
         self.unit = unit
         self.show_above = show_above
         self.show = show
         self.describe = describe
+        self.detail_style = detail_style
         self._progress: Progress | None = None
         self._task: TaskID | None = None
         self._stopped = False
@@ -101,7 +121,8 @@ class ProgressBar:
             TaskProgressColumn(),
             count,
             TimeRemainingColumn(),
-            TextColumn("{task.description}"),
+            # the details are data (a statement's text, a rule set's): text, never rich markup
+            TextColumn("{task.description}", markup=False, style=self.detail_style),
             console=console,
             transient=True,
         )
@@ -225,7 +246,6 @@ def _no_grundy(result: Analysis) -> str:
 
 def print_analysis(result: Analysis, console: Console | None = None) -> None:
     """Print an :class:`Analysis` as a small table."""
-    from rich.markup import escape
     from rich.table import Table
 
     console = console or output_console()
@@ -239,8 +259,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         shown = _short(position) + (f"   ({_short(exponent)})" if exponent != position else "")
     else:
         shown = _short(result.ruleset.format_position(result.position))
-    table.add_row("position", escape(shown))
-    table.add_row("variant", escape(title))  # a user's title is text, not rich markup
+    table.add_row("position", plain(shown))
+    table.add_row("variant", plain(title))  # a user's title is text, not rich markup
     table.add_row("outcome", f"[bold]{result.outcome}[/]  {OUTCOME_WORDS[result.outcome]}")
     if get_variant(result.variant).impartial:
         source = result.sources.get("grundy")
@@ -271,7 +291,7 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         )
         table.add_row(
             "parts" if number == 1 else "",
-            escape(
+            plain(
                 _short(f"{where}: {part.get('outcome')}" + ("" if value is None else f", {value}"))
             ),
         )
@@ -279,8 +299,8 @@ def print_analysis(result: Analysis, console: Console | None = None) -> None:
         more = len(parts) - PARTS_SHOWN
         table.add_row("", f"... and {more:,} more parts (--json lists them all)")
     for i, reason in enumerate(result.reasons):
-        table.add_row("reason" if i == 0 else "", escape(f"{reason.theorem}: {reason.statement}"))
+        table.add_row("reason" if i == 0 else "", plain(f"{reason.theorem}: {reason.statement}"))
     table.add_row("method", result.method)
     for note in result.notes:
-        table.add_row("note", f"[yellow]{escape(note)}[/]")
+        table.add_row("note", f"[yellow]{plain(note)}[/]")
     print_trimmed(console, table)

@@ -250,4 +250,5 @@ LEFT_TO_THEIR_OWN_TESTS = {
     "tests/web/test_hostile_moves_api.py: moves whose __eq__/__hash__/__str__ raise or loop",
     "hostile_routes.py:*": "tests/commands/test_hostile_rules.py and "
     "tests/web/test_hostile_sandbox.py: each route out of the sandbox (issue 38)",
+    "markup.py:*": "tests/commands/test_markup_texts.py: texts in rich markup, every command",
 }

@@ -36,14 +36,14 @@ from conformance.gallery import (
     Entry,
     rows,
 )
-from endnim.cli import COMMANDS, cli
-from endnim.commands.supervised import POSITIONAL_SPEC
+from endnim.cli import cli
 from endnim.engine.served import compiled_path
 from endnim.errors import EndNimError
 from endnim.graphs.base import GraphRuleSet
 from endnim.indexed import serves
 from endnim.ruleset import RuleSet
 from endnim.variants import Variant, load_rules
+from tests.cli_in_process import commands_taking_rules
 
 
 # ---------------------------------------------------------------------- running a cell
@@ -471,29 +471,6 @@ COLUMNS: dict[str, Callable[[Entry, Path], None]] = {
 
 
 # ---------------------------------------------------------------------- the matrix's frame
-def commands_taking_rules() -> set[str]:
-    """Every command (and subcommand) with a ``--rules`` option or a rule set argument."""
-    ctx = click.Context(cli)
-    found: set[str] = set()
-
-    def walk(command: click.Command, path: list[str]) -> None:
-        if isinstance(command, click.Group):
-            for name in command.list_commands(ctx):
-                sub = command.get_command(ctx, name)
-                assert sub is not None
-                walk(sub, [*path, name])
-            return
-        options = {o for p in command.params for o in p.opts}
-        if "--rules" in options or " ".join(path) in POSITIONAL_SPEC | {"check-rules"}:
-            found.add(" ".join(path))
-
-    for name in COMMANDS:
-        command = cli.get_command(ctx, name)
-        assert command is not None
-        walk(command, [name])
-    return found
-
-
 def kind_of(rules: RuleSet[Any, Any], entry: Entry) -> str:
     """The kind of ``rules``, from what endnim says of it (and the brute force's all-small)."""
     if entry.model is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -507,3 +508,85 @@ def test_check_rules_finds_a_per_pile_hook_that_disagrees(tmp_path: Path) -> Non
     assert "allowed_takes(3) allows taking [1, 2, 3] coins" in report.findings[0].detail
     source.write_text(header + "    def allowed_takes(self, pile): return (1, 2)\n")
     assert check_rules(f"{source}:Listed", max_piles=2, max_pile=3).ok
+
+
+TABLE_LIAR = """
+import numpy as np
+from endnim import Variant
+
+
+class Capped(Variant):
+    name = "table-liar"
+    title = "table liar"
+
+    def ends(self, piles, player=None):
+        return ("L", "R")
+
+    def allows_take(self, pile, size):
+        return pile - size <= 2
+"""
+
+HONEST = {
+    "allows_take_table": "    def allows_take_table(self, largest):\n"
+    "        pile, size = np.arange(largest + 1)[:, None], np.arange(largest + 1)[None, :]\n"
+    "        return (pile - size <= 2) & (size < pile)\n",
+    "allows_take_lists": "    def allows_take_lists(self, largest):\n"
+    "        lists = [[s for s in range(p) if p - s <= 2] for p in range(largest + 1)]\n"
+    "        offsets = np.cumsum([0] + [len(sizes) for sizes in lists])\n"
+    "        return offsets, [s for sizes in lists for s in sizes]\n",
+}
+"""The same rule as ``allows_take``, in each vectorised form."""
+
+
+@pytest.mark.parametrize(
+    ("hook", "body", "said"),
+    [
+        (
+            "allows_take_table",
+            "    def allows_take_table(self, largest):\n"
+            "        return np.ones((largest + 1, largest + 1), np.bool_)\n",
+            "allows_take_table(16) allows taking [1, 2, 3] coins from a pile of 3, "
+            "allows_take() allows [1, 2] (they say the opposite of taking 3)",
+        ),
+        (
+            "allows_take_lists",
+            "    def allows_take_lists(self, largest):\n"  # every pile may lose one coin only
+            "        offsets = [0, 0, *range(1, largest + 1)]\n"
+            "        return offsets, [pile - 1 for pile in range(1, largest + 1)]\n",
+            "allows_take_lists(16) allows taking [1] coins from a pile of 2, "
+            "allows_take() allows [1, 2] (they say the opposite of taking 2)",
+        ),
+    ],
+)
+def test_check_rules_finds_a_vectorised_hook_that_disagrees(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    hook: str,
+    body: str,
+    said: str,
+) -> None:
+    """check-rules checks allows_take_table and allows_take_lists as the engine reads them
+    (the engine's check, shared): one that lies is one finding, one line naming the hook, the
+    pile and the take (not an error of every table later); one that agrees passes."""
+    from endnim.variants.checker import check_rules
+    from tests.cli_in_process import run
+
+    source = tmp_path / "table_liar.py"
+    source.write_text(TABLE_LIAR + body)
+    report = check_rules(f"{source}:Capped", max_piles=2, max_pile=3)
+    assert [(f.kind, f.hook, f.detail) for f in report.findings] == [
+        ("hooks disagree", f"{hook}()", said)
+    ]
+    code, out, err = run(monkeypatch, capsys, "check-rules", f"{source}:Capped", "--max-piles", "2")
+    assert code == 1, err
+    assert [line for line in out.splitlines() if said in line], out
+    rules = endnim.load_rules(f"{source}:Capped")
+    try:  # the engine says the same of the lists it reads (of its own largest pile)
+        words = re.escape(said.split(") ", 1)[1])
+        with pytest.raises(EndNimError, match=rf"{hook}\(\d+\) {words}"):
+            engine_table(rules, [1], 3, 20)  # type: ignore[arg-type]
+    finally:
+        unregister_variant("table-liar")
+    source.write_text(TABLE_LIAR + HONEST[hook])
+    assert check_rules(f"{source}:Capped", max_piles=2, max_pile=3).ok

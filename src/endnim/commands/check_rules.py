@@ -125,19 +125,20 @@ def _analyse(
 
 
 def _print(report: object) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from endnim.render import output_console, plain
     from endnim.variants.checker import RulesReport
 
     assert isinstance(report, RulesReport)
-    console = Console(highlight=False)
+    console = output_console()  # every command's: to a pipe or a file never wrapped
+    # the label, the notes and the findings quote the user's rule set: text, never rich markup
     console.print(
-        f"[bold]{report.label}[/bold]: {report.positions:,} positions checked; hooks of its "
-        f"own: {', '.join(report.hooks) or 'none'}"
+        f"[bold]{plain(report.label)}[/bold]: {report.positions:,} positions checked; hooks of "
+        f"its own: {plain(', '.join(report.hooks) or 'none')}"
     )
     for note in report.notes:
-        console.print(f"note: {note}")
+        console.print(f"note: {plain(note)}")
     if report.ok:
         console.print("[green]no problem found[/green]")
         return
@@ -145,6 +146,6 @@ def _print(report: object) -> None:
     for column in ("problem", "hook", "example"):
         table.add_column(column, overflow="fold")
     for finding in report.findings[:20]:
-        table.add_row(finding.kind, finding.hook, finding.detail)
+        table.add_row(plain(finding.kind), plain(finding.hook), plain(finding.detail))
     console.print(table)
     console.print(f"[red]{len(report.findings)} problem(s) found[/red]")

@@ -180,7 +180,7 @@ def _tree_conjecture(
     from rich.table import Table
 
     from endnim.analysis.tree_conjecture import check_tree_conjecture
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     if state_dir is not None:
         raise EndNimError("--state is for rows; a tree sweep (endnim sweep -v tree) is resumable")
@@ -195,7 +195,7 @@ def _tree_conjecture(
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold")
         grid.add_column()
-        grid.add_row("conjecture", report.statement)
+        grid.add_row("conjecture", plain(report.statement))
         grid.add_row("variant", "tree")
         grid.add_row(
             "range",
@@ -203,7 +203,7 @@ def _tree_conjecture(
             "one per isomorphism class",
         )
         grid.add_row("trees", f"{report.trees:,}")
-        grid.add_row("values from", report.source)
+        grid.add_row("values from", plain(report.source))
         if report.applicable != report.trees:
             grid.add_row("applicable", f"{report.applicable:,}")
         if report.holds:
@@ -212,11 +212,13 @@ def _tree_conjecture(
             grid.add_row(
                 "result", f"[bold red]FAILS[/]: {report.counterexamples:,} counterexamples"
             )
-            grid.add_row("smallest", report.smallest_counterexample or "—")
-            grid.add_row("first found", ", ".join(report.examples))
+            grid.add_row("smallest", plain(report.smallest_counterexample or "—"))
+            grid.add_row("first found", plain(", ".join(report.examples)))
         if report.tight_meaning:
-            grid.add_row("extremal", f"{report.tight_count:,} trees with {report.tight_meaning}")
-            grid.add_row("  smallest", report.smallest_tight or "—")
+            grid.add_row(
+                "extremal", f"{report.tight_count:,} trees with {plain(report.tight_meaning)}"
+            )
+            grid.add_row("  smallest", plain(report.smallest_tight or "—"))
         print_trimmed(output_console(), grid)
     if not report.holds:
         sys.exit(1)
@@ -228,28 +230,30 @@ def _show(piles: tuple[int, ...] | None) -> str:
 
 def _shown(piles: tuple[int, ...] | None, value: object) -> str:
     """A case with its value: ``5 4 2 4 (g = 4)`` (``g`` as in the expressions)."""
-    from rich.markup import escape
+    from endnim.render import plain
 
     text = _show(piles)
-    return escape(text if piles is None or value is None else f"{text} (g = {value})")
+    return plain(text if piles is None or value is None else f"{text} (g = {value})")
 
 
 def _print_report(report: ConjectureReport) -> None:
     from rich.table import Table
 
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     console = output_console()
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold")
     grid.add_column()
-    grid.add_row("conjecture", report.statement)
-    grid.add_row("variant", report.variant)
+    # the statement is the user's expression, the variant and the source name a rule set (and
+    # a directory): text, never rich markup
+    grid.add_row("conjecture", plain(report.statement))
+    grid.add_row("variant", plain(report.variant))
     lengths = f"{report.min_length}..{max(report.max_length, report.done_length)}"
     grid.add_row("range", f"every position of length {lengths} with piles <= {report.max_pile}")
     resumed = "  [dim](continued from a saved state)[/]" if report.resumed else ""
     grid.add_row("positions", f"{report.positions:,}{resumed}")
-    grid.add_row("values from", report.source)
+    grid.add_row("values from", plain(report.source))
     if report.applicable != report.positions:
         grid.add_row("applicable", f"{report.applicable:,}")
     if report.holds:
@@ -277,7 +281,9 @@ def _print_report(report: ConjectureReport) -> None:
             ),
         )
     if report.tight_meaning:
-        grid.add_row("extremal", f"{report.tight_count:,} positions with {report.tight_meaning}")
+        grid.add_row(
+            "extremal", f"{report.tight_count:,} positions with {plain(report.tight_meaning)}"
+        )
         grid.add_row(
             "  fewest heaps",
             _shown(report.smallest_tight_by_heaps, report.value_of("smallest_tight_by_heaps")),

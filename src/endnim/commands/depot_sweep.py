@@ -41,7 +41,7 @@ def print_depot_report(report: DepotSweepReport) -> None:
     """The totals as a table."""
     from rich.table import Table
 
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     console = output_console()
     impartial = report.variant == "depot"
@@ -62,7 +62,7 @@ def print_depot_report(report: DepotSweepReport) -> None:
     print_trimmed(console, table)
     console.print(f"{report.positions:,} positions, {report.p_positions:,} P-positions")
     if report.run_text():
-        console.print(f"[dim]{report.run_text()}[/]")
+        console.print(f"[dim]{plain(report.run_text())}[/]")  # it names the directory
 
 
 def depot_query(

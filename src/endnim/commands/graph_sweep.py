@@ -73,7 +73,7 @@ def graph_options(
         if as_json:
             click.echo(json.dumps({"event": "estimate", **estimate.to_dict()}))
         elif bar.console.is_terminal:  # beside the progress bar; no extra line in a log
-            bar.console.print(f"{noun}: {estimate.describe()}", highlight=False)
+            bar.console.print(f"{noun}: {estimate.describe()}", highlight=False, markup=False)
 
     return {
         "progress": bar.update,
@@ -97,7 +97,7 @@ def query_graph_sweep(
 ) -> None:
     """``sweep-query`` on a graph sweep: the totals, or a predicate's count and list (``what``
     names the rows counted, e.g. "trees of 1..5 vertices with labels <= 2 (tree)")."""
-    from endnim.render import output_console
+    from endnim.render import output_console, plain
 
     with opened as store:
         if not predicate:
@@ -114,15 +114,15 @@ def query_graph_sweep(
         click.echo(json.dumps(result))
         return
     console = output_console()
-    console.print(
-        f"[bold]{result['count']:,}[/] {result['predicate']} among {result['checked']:,} "
-        f"{what(result)}"
+    console.print(  # the predicate and the texts are data: never rich markup
+        f"[bold]{result['count']:,}[/] {plain(result['predicate'])} among "
+        f"{result['checked']:,} {plain(what(result))}"
     )
     by_size = result["by_vertices"]
     if len(by_size) > 1:
         console.print("by vertices: " + ", ".join(f"{k}: {v:,}" for k, v in by_size.items()))
     for text, value in zip(result["positions"], result["values"], strict=True):
-        console.print(f"  {text}   [dim]{value}[/]")
+        console.print(f"  {plain(text)}   [dim]{plain(value)}[/]")
     if result["truncated"] and limit:
         console.print(f"[dim]... {result['count'] - len(result['positions']):,} more (--limit)[/]")
 

@@ -131,10 +131,11 @@ def periodicity(
 
     from endnim.analysis.tables import pattern_of
     from endnim.position import as_position
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     pattern = pattern_of(tuple(as_position(middle, allow_empty=True)), layout)
-    grid = Table(title=f"Rows of {pattern}, b in {cols}", show_edge=False, header_style="bold")
+    title = plain(f"Rows of {pattern}, b in {cols}")  # --cols as typed: text, not rich markup
+    grid = Table(title=title, show_edge=False, header_style="bold")
     for heading in ("a", "preperiod", "period", "saltus", "periods seen"):
         grid.add_column(heading, justify="right")
     for row in found:

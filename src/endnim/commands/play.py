@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.markup import escape
 
 from endnim.commands.common import convention_option, variant_name, variant_option
 from endnim.errors import EndNimError
+from endnim.render import plain
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -45,10 +45,10 @@ def _help(game: GameSession) -> str:
     """
     examples = example_moves(game)
     if examples:
-        moves = ", ".join(f"[bold]{text}[/] ({what})" for text, what in examples)
+        moves = ", ".join(f"[bold]{plain(text)}[/] ({what})" for text, what in examples)
         head = f"Type a move{' in one summand, [bold]K:MOVE[/]' if _is_sum(game) else ''}: {moves}."
     else:
-        head = f"Type a move in the notation of {game.variant.title} ('moves' lists them)."
+        head = f"Type a move in the notation of {plain(game.variant.title)} ('moves' lists them)."
     if _is_sum(game):
         head += " " + SUM_NOTE
     return f"{head} {COMMANDS_HELP}"
@@ -248,7 +248,7 @@ def play(
             return None
         if problem is not None:  # too long to parse: one line says so, and the game goes on
             console.print()
-            console.print(f"[red]{escape(problem)}[/]  (type 'help')", highlight=False)
+            console.print(f"[red]{plain(problem)}[/]  (type 'help')", highlight=False)
             return ""
         if echo_input:
             console.print(line.rstrip("\n"), markup=False, highlight=False)
@@ -259,7 +259,7 @@ def play(
     finally:
         if record is not None:
             write_record(game, record)
-            console.print(f"wrote the game's record to {record}")
+            console.print(f"wrote the game's record to {plain(record)}")
 
 
 def write_record(game: GameSession, path: str) -> None:
@@ -311,12 +311,14 @@ def run_game(
         if game.to_move == "computer":
             ply = game.computer_move()
             side = f" ({_side_name(ply.side)})" if ply.side else ""
+            # the move and the position are the rule set's texts: a user's, never rich markup
             console.print(
-                f"[magenta]computer[/]{side} plays [bold]{game.variant.format_move(ply.move)}[/]"
+                f"[magenta]computer[/]{side} plays "
+                f"[bold]{plain(game.variant.format_move(ply.move))}[/]"
                 + (
                     ""
                     if _is_graph(ply.after)
-                    else f" → {_short(_position_text(game, ply.after)) or '(nothing left)'}"
+                    else f" → {plain(_short(_position_text(game, ply.after)) or '(nothing left)')}"
                 )
             )
             continue
@@ -342,13 +344,13 @@ def run_game(
             if word in ("h", "hint"):
                 hint = game.hint()
                 colour = "green" if hint.wins else "red"
-                console.print(f"[{colour}]hint:[/] {hint.explanation}", highlight=False)
+                console.print(f"[{colour}]hint:[/] {plain(hint.explanation)}", highlight=False)
             elif word in ("u", "undo"):
                 removed = game.undo()
                 console.print(f"took back {removed} move{'s' if removed != 1 else ''}")
             elif word in ("r", "redo"):
                 ply = game.redo()
-                console.print(f"played {ply.move_text} again")
+                console.print(f"played {plain(ply.move_text)} again")
                 _say_judgement(ply, console)
             elif word in ("m", "moves"):
                 print_trimmed(console, moves_display(game))
@@ -360,9 +362,9 @@ def run_game(
                 ply = game.play(command)
                 _say_judgement(ply, console)
         except TurnError as error:
-            console.print(f"[yellow]{escape(str(error))}[/]")
+            console.print(f"[yellow]{plain(error)}[/]")
         except EndNimError as error:
-            console.print(f"[red]{escape(str(error))}[/]  (type 'help')")
+            console.print(f"[red]{plain(error)}[/]  (type 'help')")
 
 
 def _is_graph(position: object) -> bool:
@@ -425,7 +427,7 @@ def graph_display(game: GameSession) -> RenderableType:
         table.add_row(
             str(vertex),
             shown,
-            ", ".join(around),
+            plain(", ".join(around)),
             "[green]yes[/]" if vertex in movable and game.to_move == "human" else "",
         )
     return table
@@ -549,7 +551,7 @@ def moves_display(game: GameSession) -> RenderableType:
     if listing.moves is None:
         named = listing.winning_moves if listing.winning_moves is not None else listing.winning
         winning = ", ".join(str(r) for r in named) or "none"
-        return f"{listing.total:,} moves, too many to list; winning: {winning}"
+        return f"{listing.total:,} moves, too many to list; winning: {plain(winning)}"
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     for column in ("move", "result", "leads to", "value", "remoteness"):
         table.add_column(column)
@@ -559,14 +561,14 @@ def moves_display(game: GameSession) -> RenderableType:
         if move.grundy is not None:
             value = "P" if move.grundy == 0 else f"G = {move.grundy}"
         table.add_row(
-            f"[{colour}]{move.text}[/]",
+            f"[{colour}]{plain(move.text)}[/]",
             f"[{colour}]{'wins' if move.wins else 'loses'}[/]",
-            (
+            plain(
                 "labels " + " ".join(map(str, move.after.labels))
                 if _is_graph(move.after)
                 else _short(move.after_text) or "(empty)"
             ),
-            value,
+            plain(value),
             "" if move.remoteness is None else str(move.remoteness),
         )
     return table
@@ -580,7 +582,7 @@ def _say_judgement(ply: Any, console: Console) -> None:
     colour = "green" if judgement.kept and judgement.was_winning else "red"
     if not judgement.was_winning:
         colour = "yellow"
-    console.print(f"[{colour}]{judgement.text(ply.move_text)}[/]", highlight=False)
+    console.print(f"[{colour}]{plain(judgement.text(ply.move_text))}[/]", highlight=False)
 
 
 CHART_WIDTH = 60
@@ -689,7 +691,7 @@ def _introduce(game: GameSession, console: Console) -> None:
     skill = game.computer.skill
     level = "perfect" if skill == 100 else "random" if skill == 0 else f"skill {skill}%"
     # the title is the rule set's text, not rich markup (a user's "[...]" stays as written)
-    console.print(f"[bold]{escape(game.variant.title)}[/] against the computer ({level})")
+    console.print(f"[bold]{plain(game.variant.title)}[/] against the computer ({level})")
     if game.human_side is not None:
         where = (
             "your edges are " + game.human_side + " and G"
@@ -708,9 +710,9 @@ def _announce(game: GameSession, console: Console) -> None:
     moves = len(game.history)
     why = f"{game.ending()}; {moves} move{'' if moves == 1 else 's'}"
     if game.winner == "human":
-        console.print(f"[bold green]You win![/] ({escape(why)})")
+        console.print(f"[bold green]You win![/] ({plain(why)})")
     else:
-        console.print(f"[bold red]The computer wins.[/] ({escape(why)})")
+        console.print(f"[bold red]The computer wins.[/] ({plain(why)})")
 
 
 def _side_name(side: str | None) -> str:

@@ -162,7 +162,9 @@ def quotient(
     limits = Limits(max_order, max_search, max_signatures)
     from endnim.render import ProgressBar
 
-    with ProgressBar("quotient", "components", describe=_quotient_so_far) as bar:
+    with ProgressBar(
+        "quotient", "components", describe=_quotient_so_far, detail_style="cyan"
+    ) as bar:
         result = misere_quotient(
             closure,
             limits,
@@ -208,4 +210,4 @@ def _print(
 
 def _quotient_so_far(order: int, tests: int) -> str:
     """What the quotient's bar says beside the components proved."""
-    return f"[cyan]{order} elements, {tests} tests"
+    return f"{order} elements, {tests} tests"

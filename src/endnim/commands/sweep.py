@@ -232,7 +232,7 @@ def _tree_sweep(
 def _print_tree_report(report: TreeSweepReport) -> None:
     from rich.table import Table
 
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     console = output_console()
     table = Table(
@@ -249,19 +249,19 @@ def _print_tree_report(report: TreeSweepReport) -> None:
     console.print(f"{report.trees:,} trees, {report.p_positions:,} P-positions")
     parts = f" ({report.computed_parts} parts)" if report.computed_parts else ""
     kept_parts = f" (and {report.kept_parts} parts)" if report.kept_parts else ""
-    if report.run_text():
-        console.print(f"[dim]{report.run_text(parts, kept_parts)}[/]")
+    if report.run_text():  # it names the sweep's directory: text, never rich markup
+        console.print(f"[dim]{plain(report.run_text(parts, kept_parts))}[/]")
 
 
 def _print_report(report: SweepReport) -> None:
     from rich.table import Table
 
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
     from endnim.search import format_bytes
 
     console = output_console()
-    table = Table(
-        title=f"{report.variant}: lengths 1..{report.max_length}, piles 1..{report.max_pile}"
+    table = Table(  # the variant may be a user's rule set, its name text, never rich markup
+        title=f"{plain(report.variant)}: lengths 1..{report.max_length}, piles 1..{report.max_pile}"
     )
     table.add_column("length", justify="right")
     table.add_column("positions", justify="right")
@@ -282,7 +282,7 @@ def _print_report(report: SweepReport) -> None:
         + (f", largest value {report.max_value}" if report.max_value is not None else "")
     )
     console.print(
-        f"[dim]{report.out}: {report.chunks} chunks ({report.computed_chunks} computed now, "
+        f"[dim]{plain(report.out)}: {report.chunks} chunks ({report.computed_chunks} computed now, "
         f"{report.reused_chunks} kept"
         + (f", {report.repaired_chunks} damaged and redone" if report.repaired_chunks else "")
         + f") in {report.seconds:.1f} s, {report.positions_per_second:,.0f} positions/s on "
@@ -358,7 +358,7 @@ def sweep_query(
 
 
 def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
-    from endnim.render import output_console
+    from endnim.render import output_console, plain
 
     console = output_console()
     span = (
@@ -367,13 +367,13 @@ def _print_query(result: QueryResult, header: dict[str, Any]) -> None:
         else f"lengths {result.lengths[0]}..{result.lengths[-1]}"
     )
     console.print(
-        f"[bold]{result.count:,}[/] {result.predicate} among {result.checked:,} positions "
-        f"of {span} with piles <= {header['max_pile']} ({header['variant']})"
+        f"[bold]{result.count:,}[/] {plain(result.predicate)} among {result.checked:,} "
+        f"positions of {span} with piles <= {header['max_pile']} ({plain(header['variant'])})"
     )
     if len(result.by_length) > 1:
         console.print("by length: " + ", ".join(f"{k}: {v:,}" for k, v in result.by_length.items()))
     for piles, value in zip(result.positions, result.values, strict=True):
-        console.print(f"  {' '.join(map(str, piles))}   [dim]{value}[/]")
+        console.print(f"  {' '.join(map(str, piles))}   [dim]{plain(value)}[/]")
     if result.truncated and result.limit:
         console.print(f"[dim]... {result.count - len(result.positions):,} more (--limit)[/]")
 

@@ -178,7 +178,7 @@ def _compare(
             )
         )
         return
-    from rich.markup import escape
+    from endnim.render import plain
 
     console = _console()
     for side in (g, h):
@@ -191,8 +191,8 @@ def _compare(
         "‖": "confused: G - H is a first-player win",
     }
     console.print(
-        f"[bold]{escape(comparison['text'])}[/]  {words[comparison['relation']]}"
-        f"   [dim](CGSuite: {escape(comparison['ascii'])})[/]"
+        f"[bold]{plain(comparison['text'])}[/]  {words[comparison['relation']]}"
+        f"   [dim](CGSuite: {plain(comparison['ascii'])})[/]"
     )
 
 
@@ -240,14 +240,14 @@ def _draw(total: Game, path: str) -> None:
 
 
 def _shown(text: str | None, length: int, birthday: int) -> str:
-    from rich.markup import escape
+    from endnim.render import plain
 
     if text is None:
         return (
             f"[yellow]a canonical form of {length:,} characters (birthday {birthday}); "
             "raise --max-length to print it[/]"
         )
-    return escape(text)
+    return plain(text)
 
 
 def _console() -> Any:
@@ -264,11 +264,10 @@ MAX_POSITION_SHOWN = 400
 
 
 def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
-    from rich.markup import escape
     from rich.table import Table
 
     from endnim.analyzer import OUTCOME_WORDS
-    from endnim.render import print_trimmed
+    from endnim.render import plain, print_trimmed
 
     console = _console()
     table = Table.grid(padding=(0, 2))
@@ -277,7 +276,7 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     position = " + ".join(side.texts)
     if len(position) > MAX_POSITION_SHOWN:
         position = position[: MAX_POSITION_SHOWN - 3] + "..."
-    table.add_row("position", escape(position))
+    table.add_row("position", plain(position))
     summands = result.get("summands", [])
     if len(summands) > 1:
         shown = set(range(min(len(summands), MAX_SUMMANDS_SHOWN))) | {result["hottest"]}
@@ -287,7 +286,7 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
             hot = "  [bold red]← hottest: move here first[/]" if number == result["hottest"] else ""
             table.add_row(
                 "",
-                f"{escape(s['position'])} = {_shown(s['value'], s['value_length'], 0)}"
+                f"{plain(s['position'])} = {_shown(s['value'], s['value_length'], 0)}"
                 f"   [dim]mean {s['mean']}, temperature {s['temperature']}[/]{hot}",
             )
         if len(summands) > len(shown):
@@ -299,11 +298,11 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
     unicode = _shown(result["value"], result["value_length"], side.total.birthday)
     table.add_row("value", unicode)
     if result["value_ascii"] is not None and result["value_ascii"] != result["value"]:
-        table.add_row("CGSuite", escape(result["value_ascii"]))
+        table.add_row("CGSuite", plain(result["value_ascii"]))
     table.add_row("outcome", f"[bold]{result['outcome']}[/]  {OUTCOME_WORDS[result['outcome']]}")
     table.add_row("stops", f"Left {result['left_stop']}, Right {result['right_stop']}")
     if result["is_number"]:
-        table.add_row("number", f"yes: {escape(str(result['value']))}")
+        table.add_row("number", f"yes: {plain(str(result['value']))}")
     table.add_row("mean", result["mean"])
     table.add_row("temperature", f"{result['temperature']}   [dim]{_heat(result)}[/]")
     walls = result["thermograph"]
@@ -313,7 +312,7 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
         f"mast {result['mean']} above t = {result['temperature']}",
     )
     if result["reduced"] is not None:
-        table.add_row("reduced", escape(result["reduced"]))
+        table.add_row("reduced", plain(result["reduced"]))
     if "cooled" in result:
         cooled = result["cooled"]
         table.add_row(
@@ -324,13 +323,13 @@ def _print(side: Value, result: dict[str, Any], limit: int | None) -> None:
         weight, weight_ascii = result["atomic_weight"], result["atomic_weight_ascii"]
         table.add_row(
             "atomic weight",
-            escape(weight)
-            + (f"   [dim](CGSuite: {escape(weight_ascii)})[/]" if weight_ascii != weight else ""),
+            plain(weight)
+            + (f"   [dim](CGSuite: {plain(weight_ascii)})[/]" if weight_ascii != weight else ""),
         )
     else:
         table.add_row("atomic weight", "[dim]none: not an all-small game[/]")
     table.add_row("birthday", str(result["birthday"]))
-    table.add_row("rules", f"[dim]{escape(side.title)}[/]")
+    table.add_row("rules", f"[dim]{plain(side.title)}[/]")
     print_trimmed(console, table)
 
 

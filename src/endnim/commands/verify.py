@@ -128,10 +128,9 @@ _STYLES = {
 
 
 def _print_report(results: list[Result]) -> None:
-    from rich.markup import escape
     from rich.table import Table
 
-    from endnim.render import output_console, print_trimmed
+    from endnim.render import output_console, plain, print_trimmed
 
     console = output_console()
     grid = Table(show_lines=True, header_style="bold", expand=console.is_terminal)
@@ -141,9 +140,9 @@ def _print_report(results: list[Result]) -> None:
     grid.add_column("positions", justify="right", no_wrap=True)
     for r in results:
         s = r.statement
-        text = f"[bold]{escape(s.citation)}[/]\n{escape(s.text)}"
+        text = f"[bold]{plain(s.citation)}[/]\n{plain(s.text)}"
         if s.note:
-            text += f"\n[dim]{escape(s.note)}[/]"
+            text += f"\n[dim]{plain(s.note)}[/]"
         verdict = f"[{_STYLES[r.status]}]{r.status}[/]"
         if r.counterexample is not None:
             shown = " ".join(map(str, r.counterexample))

@@ -42,6 +42,13 @@ import numpy.typing as npt
 from endnim.errors import EndNimError
 from endnim.variants.base import Variant
 from endnim.variants.guarded import checked_map, label_of, take_amounts, watched_hook
+from endnim.variants.take_forms import (
+    CHECKED_PILES,
+    lists_takes,
+    table_shape_problem,
+    table_takes,
+    takes_disagreement,
+)
 
 HOOK_CALL_CELLS = 30
 """One call of a rule set's ``allows_take`` in cells at full speed (about 0.3 µs in a guarded
@@ -53,8 +60,6 @@ OPTION_CELLS = 0.25
 value and marks it seen): a cell costs about 1 + this × its options."""
 AMOUNTS_CALL_CELLS = 2 * HOOK_CALL_CELLS
 """One call of a rule set's per-pile ``allowed_takes`` and the reading of its takes, in cells."""
-CHECKED_PILES = 16
-"""Piles on which a vectorised ``allows_take_table`` is checked against ``allows_take``."""
 KEPT_PAIRS = 1 << 26
 """Lists of at most this many (pile, size) pairs are kept per rule set (256 MiB at most)."""
 
@@ -221,14 +226,14 @@ def _from_amounts(variant: Variant, largest: int, lists: list[list[int]]) -> Tak
         except TypeError as error:  # a built-in rule set's (a user's is the guard's error)
             raise EndNimError(f"{name}: allowed_takes({pile}) returned {error}") from None
         lists.append(_sizes_of(pile, amounts))
-    for pile in range(1, min(largest, CHECKED_PILES) + 1):
-        expected = [size for size in range(pile) if variant.allows_take(pile, size)]
-        if lists[pile] != expected:
-            raise EndNimError(
-                f"{name}: allowed_takes({pile}) allows taking "
-                f"{sorted(pile - s for s in lists[pile])} coins, allows_take() allows "
-                f"{sorted(pile - s for s in expected)}"
-            )
+    wrong = takes_disagreement(
+        variant,
+        "allowed_takes({pile})",
+        lambda pile: [pile - size for size in reversed(lists[pile])],
+        range(1, min(largest, CHECKED_PILES) + 1),
+    )
+    if wrong is not None:
+        raise EndNimError(f"{name}: {wrong}")
     return _pack(lists)
 
 
@@ -248,13 +253,14 @@ def _from_lists(variant: Variant, largest: int) -> Takes:
     if offsets.shape != (largest + 2,) or len(sizes) != int(offsets[-1]):
         raise EndNimError(f"{name}: allows_take_lists({largest}) returned lists of another shape")
     takes = _frozen(offsets.copy(), sizes.copy())
-    for pile in range(min(largest, CHECKED_PILES) + 1):
-        expected = [size for size in range(pile) if variant.allows_take(pile, size)]
-        if takes.allowed(pile).tolist() != expected:
-            raise EndNimError(
-                f"{name}: allows_take_lists() lists {takes.allowed(pile).tolist()} for a pile "
-                f"of {pile}, allows_take() allows {expected}"
-            )
+    wrong = takes_disagreement(
+        variant,
+        f"allows_take_lists({largest})",
+        lists_takes(takes.offsets, takes.sizes),
+        range(min(largest, CHECKED_PILES) + 1),  # pile 0 too: its list must be empty
+    )
+    if wrong is not None:
+        raise EndNimError(f"{name}: {wrong}")
     return takes
 
 
@@ -269,20 +275,18 @@ def _from_table(variant: Variant, largest: int) -> Takes:
         raise
     except Exception as error:
         raise EndNimError(f"{name}: allows_take_table() raised {type(error).__name__}") from None
-    if table.shape != (largest + 1, largest + 1) or table.dtype != np.bool_:
-        raise EndNimError(
-            f"{name}: allows_take_table({largest}) returned an array of shape {table.shape} and "
-            f"type {table.dtype}, expected booleans of shape ({largest + 1}, {largest + 1})"
-        )
+    shape = table_shape_problem(table, largest)
+    if shape is not None:
+        raise EndNimError(f"{name}: allows_take_table({largest}) {shape}")
     table = np.tril(table, -1)  # only new sizes below the pile count
-    for pile in range(1, min(largest, CHECKED_PILES) + 1):
-        for size in range(pile):
-            if bool(table[pile, size]) != variant.allows_take(pile, size):
-                raise EndNimError(
-                    f"{name}: allows_take_table() says a pile of {pile} may"
-                    f"{'' if table[pile, size] else ' not'} become {size}, allows_take() "
-                    "says the opposite"
-                )
+    wrong = takes_disagreement(
+        variant,
+        f"allows_take_table({largest})",
+        table_takes(table),
+        range(1, min(largest, CHECKED_PILES) + 1),
+    )
+    if wrong is not None:
+        raise EndNimError(f"{name}: {wrong}")
     counts = table.sum(axis=1, dtype=np.int64)
     offsets = np.zeros(largest + 2, np.int64)
     np.cumsum(counts, out=offsets[1:])

@@ -18,7 +18,7 @@ the search below what it visits, and a name that clashes with a built-in rule se
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,13 @@ from endnim.variants.guarded import (
     watched_hook,
 )
 from endnim.variants.registry import clash_with_built_in, read_rules_class
+from endnim.variants.take_forms import (
+    CHECKED_PILES,
+    lists_takes,
+    table_shape_problem,
+    table_takes,
+    takes_disagreement,
+)
 
 AnyRuleSet = RuleSet[Any, Any]
 
@@ -332,41 +339,76 @@ def _exercise(
     if not starts and isinstance(rules, Variant):
         positions = list(_rows(max_piles, max_pile))
     if isinstance(rules, Variant):
-        _check_listed_takes(checker, rules)
+        _check_take_forms(checker, rules)
     if not positions:
         report.notes.append("no position to start from: give some with --start")
         return
     checker.walk(positions)
 
 
-LISTED_PILES = 16
-"""Piles on which the optional ``allowed_takes(pile)`` is checked against ``allows_take``."""
-
-
-def _check_listed_takes(checker: _Checker, rules: Variant) -> None:
-    """The optional per-pile ``allowed_takes`` (the coins a move may take, which the engine
-    reads instead of ``allows_take`` for tables and sweeps) against ``allows_take`` on the
-    piles up to :data:`LISTED_PILES`: a disagreement is a finding, as it would be an error of
-    every table."""
-    if not callable(getattr(rules, "allowed_takes", None)) or "allowed_takes" in checker.broken:
+def _check_take_forms(checker: _Checker, rules: Variant) -> None:
+    """The optional faster forms of ``allows_take`` the engine reads instead of it for tables
+    and sweeps (``allowed_takes(pile)``, ``allows_take_table(largest)``,
+    ``allows_take_lists(largest)``: :mod:`endnim.variants.take_forms`), each against
+    ``allows_take`` on the piles the engine checks: a disagreement is a finding naming the
+    hook, the pile and the take, as it would be an error of every table."""
+    if "allows_take" in checker.broken:
         return
-    call = watched_hook(rules, "allowed_takes", take_amounts)
-    for pile in range(1, LISTED_PILES + 1):
+    for hook, check in _TAKE_FORMS.items():
+        if not callable(getattr(rules, hook, None)) or hook in checker.broken:
+            continue
         try:
-            amounts = call(pile)
-            expected = {pile - s for s in range(pile) if rules.allows_take(pile, s)}
-        except (RuleSetError, TypeError) as error:
-            checker.find("hook fault", "allowed_takes()", str(error))
-            return
-        listed = {a for a in amounts if 1 <= a <= pile}
-        if listed != expected:
-            checker.find(
-                "hooks disagree",
-                "allowed_takes()",
-                f"allowed_takes({pile}) allows taking {sorted(listed)} coins, allows_take() "
-                f"allows {sorted(expected)}",
-            )
-            return
+            wrong = check(rules)
+        except (RuleSetError, TypeError, ValueError) as error:
+            checker.find("hook fault", f"{hook}()", str(error))
+            continue
+        if wrong is not None:
+            checker.find("hooks disagree", f"{hook}()", wrong)
+
+
+def _listed_per_pile(rules: Variant) -> str | None:
+    call = watched_hook(rules, "allowed_takes", take_amounts)
+    return takes_disagreement(
+        rules,
+        "allowed_takes({pile})",
+        lambda pile: sorted({a for a in call(pile) if 1 <= a <= pile}),
+    )
+
+
+def _listed_in_a_table(rules: Variant) -> str | None:
+    import numpy as np
+
+    hook = f"allows_take_table({CHECKED_PILES})"
+    table = watched_hook(rules, "allows_take_table", np.asarray)(CHECKED_PILES)
+    wrong = table_shape_problem(table, CHECKED_PILES)
+    if wrong is not None:
+        return f"{hook} {wrong}"
+    return takes_disagreement(rules, hook, table_takes(table))
+
+
+def _listed_in_lists(rules: Variant) -> str | None:
+    hook = f"allows_take_lists({CHECKED_PILES})"
+    offsets, sizes = watched_hook(rules, "allows_take_lists", _lists)(CHECKED_PILES)
+    if offsets.shape != (CHECKED_PILES + 2,) or len(sizes) != int(offsets[-1]):
+        return f"{hook} returned lists of another shape"
+    return takes_disagreement(rules, hook, lists_takes(offsets, sizes), range(CHECKED_PILES + 1))
+
+
+def _lists(value: Any) -> tuple[Any, Any]:
+    """What ``allows_take_lists`` returned, as two arrays of whole numbers (read inside its
+    call: the conversion runs the user's code)."""
+    import numpy as np
+
+    offsets, sizes = value
+    return np.asarray(offsets, np.int64), np.asarray(sizes, np.int64)
+
+
+_TAKE_FORMS: dict[str, Callable[[Variant], str | None]] = {
+    "allowed_takes": _listed_per_pile,
+    "allows_take_table": _listed_in_a_table,
+    "allows_take_lists": _listed_in_lists,
+}
+"""Each faster form of ``allows_take`` and its check (a disagreement in words, or ``None``)."""
 
 
 def exercise(
