@@ -353,7 +353,7 @@ def _predicted(
         hits: dict[tuple[int, int], list[int]] = {}
         for rho in range(p):
             hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
-        inputs.append((p, g, pow(delta // g, -1, p // g) if p > g else 0, hits))
+        inputs.append((p, g, d, hits))
     lows = np.array(mexes[start : start + delta], np.int64)
     widths = np.maximum(own + phases - lows, 0)
     spend(int(delta + widths.sum()))  # a step per phase and per value from its mex up to v(β)
@@ -373,10 +373,14 @@ def _predicted(
             if len(found) == p // g:
                 whole_class[c], its_offset[c] = True, t
         alone |= whole_class[owner % g] & (its_offset[owner % g] == offset)
+    by_span: dict[int, list[tuple[int, int]]] = {}  # the other holes, by their classes' lcm
     for beta, t in zip(owner[~alone].tolist(), offset[~alone].tolist(), strict=True):
-        if not _covered_always(inputs, beta, t, spend):
+        span = _classes_needed(inputs, beta, t)
+        if span is None:
             return False
-    return True
+        spend(span)
+        by_span.setdefault(span, []).append((beta, t))
+    return all(_every_column(inputs, holes, span, delta) for span, holes in by_span.items())
 
 
 def _pairs(first: Any, second: Any) -> Any:
@@ -384,35 +388,48 @@ def _pairs(first: Any, second: Any) -> Any:
     return (first << 32) + second
 
 
-def _covered_always(
-    inputs: list[tuple[int, int, int, dict[tuple[int, int], list[int]]]],
-    beta: int,
-    t: int,
-    spend: Callable[[int], None],
+def _classes_needed(
+    inputs: list[tuple[int, int, Any, dict[tuple[int, int], list[int]]]], beta: int, t: int
+) -> int | None:
+    """How many classes of k decide whether some input has d(b mod p) = t at every
+    b = β + kΔ: the lcm of p / gcd(Δ, p) over the inputs with that offset on the class of β
+    (as k runs, b mod p runs over that class, repeating after p / gcd(Δ, p) steps); ``None``
+    if they have too few residues to cover that many classes."""
+    moduli, residues = [], []
+    for p, g, _, hits in inputs:
+        found = hits.get((beta % g, t))
+        if found:
+            moduli.append(p // g)
+            residues.append(len(found))
+    if not moduli:
+        return None
+    span = math.lcm(*moduli)
+    if sum(n * (span // m) for m, n in zip(moduli, residues, strict=True)) < span:
+        return None
+    return span
+
+
+def _every_column(
+    inputs: list[tuple[int, int, Any, dict[tuple[int, int], list[int]]]],
+    holes: list[tuple[int, int]],
+    span: int,
+    delta: int,
 ) -> bool:
-    """Whether at every b = β + kΔ (k ≥ 0) some input has d(b mod p) = t: an input (period
-    p, g = gcd(Δ, p), ``step`` the inverse of Δ / g modulo p / g) is at ρ = b mod p when
-    k ≡ (ρ − β) / g · step modulo p / g."""
+    """Whether each hole (β, t) is some input's offset at every column β + kΔ, k < ``span``
+    (the classes of k repeat after it), read off the inputs' offsets d(b mod p) a block of
+    holes at a time."""
     import numpy as np
 
-    classes = []  # (m, the k mod m at which this input covers)
-    for p, g, step, hits in inputs:
-        found = hits.get((beta % g, t))
-        if not found:
-            continue
-        m = p // g
-        if len(found) == m:
-            return True  # this input covers every k
-        classes.append((m, [(rho - beta) // g * step % m for rho in found]))
-    span = math.lcm(*(m for m, _ in classes))
-    if sum(len(ks) * (span // m) for m, ks in classes) < span:
-        return False  # too few classes to cover every k
-    spend(span)  # before the array of ``span`` flags is made
-    covered = np.zeros(span, dtype=bool)
-    for m, ks in classes:
-        for k in ks:
-            covered[k::m] = True
-    return bool(covered.all())
+    steps = np.arange(span, dtype=np.int64) * delta
+    size = max(1, (1 << 22) // span)
+    for low in range(0, len(holes), size):
+        beta, t = np.array(holes[low : low + size], np.int64).T
+        met = np.zeros((beta.size, span), dtype=bool)
+        for p, _, d, _ in inputs:
+            met |= d[(beta[:, None] + steps) % p] == t[:, None]
+        if not met.all():
+            return False
+    return True
 
 
 def _never_meets(

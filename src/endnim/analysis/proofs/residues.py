@@ -127,7 +127,7 @@ def covered_by_residues(
     wanted = values[start : start + delta] - beta  # v(β) − β
     steps = delta + int(np.maximum(values[beta] - mex[beta], 0).sum())  # as the checker counts
     hole_b, hole_t = _holes(values, where, mex, start, delta)
-    inputs = []  # per input: m, g, (Δ/g)⁻¹ mod m, residues sorted by key, their keys
+    inputs = []  # per input: m, g, its offsets by residue, their keys (class, offset) sorted
     left = np.ones(hole_b.size, dtype=bool)
     for row, law in zip(group, laws, strict=True):
         p = law.period
@@ -144,14 +144,12 @@ def covered_by_residues(
         phase = hole_b % g
         left &= ~(constant[phase] & (by_class[0][phase] == hole_t))  # this input alone
         keys = classes * width + offsets - low
-        order = np.argsort(keys, kind="stable")
-        inverse = pow(delta // g, -1, m) if m > 1 else 0
-        inputs.append((m, g, inverse, order, keys[order], low, width))
+        inputs.append((m, g, offsets, np.sort(keys), low, width))
     hole_b, hole_t = hole_b[left], hole_t[left]
     span = np.ones(hole_b.size, dtype=np.int64)  # the lcm of the moduli of the inputs that hit
     marks = np.zeros(hole_b.size, dtype=np.float64)  # Σ classes / m: below 1, some k is missed
     ranges = []
-    for m, g, _, _, keys, low, width in inputs:
+    for m, g, _, keys, low, width in inputs:
         inside = (hole_t - low >= 0) & (hole_t - low < width)
         key = (hole_b % g) * width + hole_t - low
         first = np.searchsorted(keys, key, "left")
@@ -171,18 +169,44 @@ def covered_by_residues(
         raise ResiduesTooDear(steps)
     if walk is not None:
         return walk()
-    for h in np.flatnonzero(~wide).tolist():
-        b = int(hole_b[h])
-        flags = np.zeros(int(span[h]), dtype=bool)
-        for (m, g, inverse, order, _, _, _), (first, last, count) in zip(
-            inputs, ranges, strict=True
-        ):
-            if count[h]:
-                found = order[first[h] : last[h]]
-                for k in np.unique((found - b) // g * inverse % m).tolist():
-                    flags[k::m] = True
-        if not flags.all():
-            return False
+    if not _every_k(hole_b[~wide], hole_t[~wide], span[~wide], delta, inputs, ranges, ~wide):
+        return False
     if wide.any():
         raise ResiduesTooWide(int(span[wide].max()))
+    return True
+
+
+BLOCK = 1 << 22
+"""(hole, k) pairs decided at once by :func:`_every_k`."""
+
+
+def _every_k(
+    hole_b: Array,
+    hole_t: Array,
+    span: Array,
+    delta: int,
+    inputs: list[tuple[int, int, Array, Array, int, int]],
+    ranges: list[tuple[Array, Array, Array]],
+    kept: npt.NDArray[np.bool_],
+) -> bool:
+    """Condition 2 for the holes no single input covers: at each k < the lcm of the moduli of
+    the inputs that hit (``span``; beyond it the classes repeat) some input has the offset t at
+    column β + kΔ, i.e. d((β + kΔ) mod p) = t. Holes with the same lcm are decided together, a
+    block of (hole, k) pairs at a time, each input's offset read at every pair."""
+    hits = [count[kept] > 0 for _, _, count in ranges]
+    order = np.argsort(span, kind="stable")
+    for width in np.unique(span).tolist():
+        group = order[
+            np.searchsorted(span[order], width) : np.searchsorted(span[order], width, "right")
+        ]
+        k = np.arange(width, dtype=np.int64) * delta
+        for first in range(0, group.size, max(1, BLOCK // width)):
+            part = group[first : first + max(1, BLOCK // width)]
+            beta, t = hole_b[part], hole_t[part]
+            covered = np.zeros((part.size, width), dtype=bool)
+            for (m, g, offsets, *_), hit in zip(inputs, hits, strict=True):
+                if hit[part].any():
+                    covered |= offsets[(beta[:, None] + k[None, :]) % (m * g)] == t[:, None]
+            if not covered.all():
+                return False
     return True
