@@ -116,6 +116,14 @@ def test_a_proved_certificate_is_reused_under_another_budget(tmp_path: Path) -> 
     assert any(p.law is None for p in proofs)
     rows.prove_and_certify("misere", (7,), 3, tmp_path, budget=16384)
     assert read_certificate(path)["budget"] == 16384
+    # a table with a row open on more columns (misère a·b row 9: period 151,200) is kept
+    # under a smaller budget, not proved again on fewer
+    path, proofs = rows.prove_and_certify("misere", (), 10, tmp_path, budget=16384)
+    assert any(p.law is None for p in proofs)
+    before = path.stat().st_mtime_ns
+    rows.prove_and_certify("misere", (), 10, tmp_path, budget=4096)
+    assert path.stat().st_mtime_ns == before
+    assert read_certificate(path)["budget"] == 16384
 
 
 def test_an_open_row_says_what_would_settle_it(tmp_path: Path) -> None:

@@ -566,9 +566,11 @@ def checker_columns(base: Law | None, proofs: Sequence[RowProof]) -> int:
 
 
 def _settled(known: dict[str, Any], rows: int, budget: int) -> bool:
-    """Whether a certificate answers for ``budget``: made with it, or its first ``rows`` rows
-    all proved (a proof holds whatever the window it was found in)."""
-    if known["budget"] == budget:
+    """Whether a certificate answers for ``budget``: made with it or a larger one (a row open
+    on more columns is not proved again on fewer: the summary at the default budget keeps the
+    tables proved again further), or its first ``rows`` rows all proved (a proof holds
+    whatever the window it was found in)."""
+    if known["budget"] >= budget:
         return True
     return all(proof.get("law") is not None for proof in known["proofs"][:rows])
 
