@@ -341,7 +341,7 @@ def _predicted(
 
     phases = np.arange(start, start + delta, dtype=np.int64)
     own = np.array(values[start : start + delta], np.int64) - phases
-    inputs = []  # per input: its period, gcd with delta, and its residues by (ρ mod g, d(ρ))
+    inputs = []  # per input: its period, gcd with Δ, d, and how many ρ have each (ρ mod g, d(ρ))
     for known, law in group:
         p, g = law.period, math.gcd(delta, law.period)
         columns = np.arange(law.preperiod, law.preperiod + p, dtype=np.int64)
@@ -350,9 +350,8 @@ def _predicted(
         residue = np.arange(p, dtype=np.int64) % g
         if np.isin(_pairs(phases % g, own), _pairs(residue, d)).any():
             return False  # the predicted value is this input's value at some b
-        hits: dict[tuple[int, int], list[int]] = {}
-        for rho in range(p):
-            hits.setdefault((int(residue[rho]), int(d[rho])), []).append(rho)
+        keys, counts = np.unique(_pairs(residue, d), return_counts=True)
+        hits = dict(zip(keys.tolist(), counts.tolist(), strict=True))  # residues per (ρ mod g, d)
         inputs.append((p, g, d, hits))
     lows = np.array(mexes[start : start + delta], np.int64)
     widths = np.maximum(own + phases - lows, 0)
@@ -369,8 +368,10 @@ def _predicted(
     for p, g, _, hits in inputs:
         whole_class = np.zeros(g, dtype=bool)  # class c has the one offset t everywhere
         its_offset = np.zeros(g, dtype=np.int64)
-        for (c, t), found in hits.items():
-            if len(found) == p // g:
+        for key, found in hits.items():
+            if found == p // g:
+                c = (key + (1 << 31)) >> 32  # the key is c·2³² + t with |t| < 2³¹
+                t = key - (c << 32)
                 whole_class[c], its_offset[c] = True, t
         alone |= whole_class[owner % g] & (its_offset[owner % g] == offset)
     by_span: dict[int, list[tuple[int, int]]] = {}  # the other holes, by their classes' lcm
@@ -389,7 +390,7 @@ def _pairs(first: Any, second: Any) -> Any:
 
 
 def _classes_needed(
-    inputs: list[tuple[int, int, Any, dict[tuple[int, int], list[int]]]], beta: int, t: int
+    inputs: list[tuple[int, int, Any, dict[int, int]]], beta: int, t: int
 ) -> int | None:
     """How many classes of k decide whether some input has d(b mod p) = t at every
     b = β + kΔ: the lcm of p / gcd(Δ, p) over the inputs with that offset on the class of β
@@ -397,10 +398,10 @@ def _classes_needed(
     if they have too few residues to cover that many classes."""
     moduli, residues = [], []
     for p, g, _, hits in inputs:
-        found = hits.get((beta % g, t))
+        found = hits.get(((beta % g) << 32) + t, 0)
         if found:
             moduli.append(p // g)
-            residues.append(len(found))
+            residues.append(found)
     if not moduli:
         return None
     span = math.lcm(*moduli)
@@ -410,7 +411,7 @@ def _classes_needed(
 
 
 def _every_column(
-    inputs: list[tuple[int, int, Any, dict[tuple[int, int], list[int]]]],
+    inputs: list[tuple[int, int, Any, dict[int, int]]],
     holes: list[tuple[int, int]],
     span: int,
     delta: int,
