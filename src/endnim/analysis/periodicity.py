@@ -135,6 +135,11 @@ class RowPeriodicity:
 
 TAIL = 8
 """How many final steps the fast filter checks before a full test of a period."""
+DEEP_TAIL = 4096
+"""How many final steps the second filter checks (a period p over its last (n - 1)·p at most,
+n the periods it must be seen for) while more than :data:`FULL_TESTS` periods are left."""
+FULL_TESTS = 16
+"""Few enough periods left to test each in full (a pass over the whole row each)."""
 
 
 class AtlasError(EndNimError):
@@ -172,6 +177,16 @@ def row_periodicity(
         step = data[size - 1 - j] - data[size - 1 - j - periods]
         alive &= (step == last) | (periods <= j)
     candidates = periods[alive]
+    if candidates.size > FULL_TESTS:  # a passing p: constant steps over its last (n - 1)·p
+        saltus_of = last[candidates - 1]
+        for j in range(TAIL, min(DEEP_TAIL, size - 1)):
+            back = np.maximum(size - 1 - j - candidates, 0)
+            keep = (candidates * (min_periods - 1) <= j) | (
+                data[size - 1 - j] - data[back] == saltus_of
+            )
+            candidates, saltus_of = candidates[keep], saltus_of[keep]
+            if candidates.size <= FULL_TESTS:
+                break
     best: tuple[int, int, int, int] | None = None
     while candidates.size:
         period = int(candidates[0])

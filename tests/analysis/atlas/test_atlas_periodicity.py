@@ -50,6 +50,31 @@ def test_fast_rule_equals_reference_rule(
     )
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(-3, 3), max_size=40),
+    st.lists(st.integers(-3, 3), min_size=1, max_size=6),
+    st.integers(-2, 2),
+    st.integers(3, 60),
+    st.integers(2, 5),
+)
+def test_the_deep_filter_keeps_every_period_that_passes(
+    noise: list[int], base: list[int], saltus: int, repeats: int, min_periods: int
+) -> None:
+    """With the second filter (each period's last (n - 1)·p steps, up to 4096) on for every
+    row, not only past 16 candidates, the rule is still the reference one."""
+    from endnim.analysis import periodicity
+
+    values = noise + [b + saltus * k for k in range(repeats) for b in base]
+    saved = periodicity.FULL_TESTS
+    periodicity.FULL_TESTS = 0
+    try:
+        found = row_periodicity(values, min_periods=min_periods)
+    finally:
+        periodicity.FULL_TESTS = saved
+    assert found == find_periodicity(values, min_periods=min_periods)
+
+
 def test_fast_rule_on_engine_rows_and_noise() -> None:
     """Every row of a sample of atlas tables (1024 columns), and random sequences."""
     rng = random.Random(14)

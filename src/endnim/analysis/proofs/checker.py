@@ -374,14 +374,17 @@ def _predicted(
                 t = key - (c << 32)
                 whole_class[c], its_offset[c] = True, t
         alone |= whole_class[owner % g] & (its_offset[owner % g] == offset)
-    by_span: dict[int, list[tuple[int, int]]] = {}  # the other holes, by their classes' lcm
+    by_span: dict[tuple[int, tuple[int, ...]], list[tuple[int, int]]] = {}  # the other holes
     for beta, t in zip(owner[~alone].tolist(), offset[~alone].tolist(), strict=True):
-        span = _classes_needed(inputs, beta, t)
-        if span is None:
+        needed = _classes_needed(inputs, beta, t)
+        if needed is None:
             return False
-        spend(span)
-        by_span.setdefault(span, []).append((beta, t))
-    return all(_every_column(inputs, holes, span, delta) for span, holes in by_span.items())
+        spend(needed[0])
+        by_span.setdefault(needed, []).append((beta, t))
+    return all(
+        _every_column([inputs[j] for j in hitting], holes, span, delta)
+        for (span, hitting), holes in by_span.items()
+    )
 
 
 def _pairs(first: Any, second: Any) -> Any:
@@ -391,23 +394,24 @@ def _pairs(first: Any, second: Any) -> Any:
 
 def _classes_needed(
     inputs: list[tuple[int, int, Any, dict[int, int]]], beta: int, t: int
-) -> int | None:
+) -> tuple[int, tuple[int, ...]] | None:
     """How many classes of k decide whether some input has d(b mod p) = t at every
-    b = β + kΔ: the lcm of p / gcd(Δ, p) over the inputs with that offset on the class of β
-    (as k runs, b mod p runs over that class, repeating after p / gcd(Δ, p) steps); ``None``
-    if they have too few residues to cover that many classes."""
-    moduli, residues = [], []
-    for p, g, _, hits in inputs:
+    b = β + kΔ, and which inputs can: the lcm of p / gcd(Δ, p) over the inputs with that
+    offset on the class of β (as k runs, b mod p runs over that class, repeating after
+    p / gcd(Δ, p) steps); ``None`` if they have too few residues to cover that many classes."""
+    moduli, residues, hitting = [], [], []
+    for j, (p, g, _, hits) in enumerate(inputs):
         found = hits.get(((beta % g) << 32) + t, 0)
         if found:
             moduli.append(p // g)
             residues.append(found)
+            hitting.append(j)
     if not moduli:
         return None
     span = math.lcm(*moduli)
     if sum(n * (span // m) for m, n in zip(moduli, residues, strict=True)) < span:
         return None
-    return span
+    return span, tuple(hitting)
 
 
 def _every_column(
