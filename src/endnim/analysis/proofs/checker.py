@@ -425,15 +425,16 @@ def _every_column(
     holes at a time."""
     import numpy as np
 
-    steps = np.arange(span, dtype=np.int64) * delta
-    size = max(1, (1 << 22) // span)
+    size = max(1, (1 << 22) // span)  # holes at once, and k in blocks of 2²² (span ≤ budget)
     for low in range(0, len(holes), size):
         beta, t = np.array(holes[low : low + size], np.int64).T
-        met = np.zeros((beta.size, span), dtype=bool)
-        for p, _, d, _ in inputs:
-            met |= d[(beta[:, None] + steps) % p] == t[:, None]
-        if not met.all():
-            return False
+        for first in range(0, span, 1 << 22):
+            steps = np.arange(first, min(span, first + (1 << 22)), dtype=np.int64) * delta
+            met = np.zeros((beta.size, steps.size), dtype=bool)
+            for p, _, d, _ in inputs:
+                met |= d[(beta[:, None] + steps) % p] == t[:, None]
+            if not met.all():
+                return False
     return True
 
 

@@ -119,8 +119,9 @@ def covered_by_residues(
     All holes at once: an input whose offsets are one value t on a whole class ρ ≡ β (mod g)
     covers every k of a hole t at β by itself; a hole whose inputs' classes are fewer than
     the lcm of their moduli (counted from sorted keys) is missed at some k; only the others
-    are decided class by class, or by ``walk`` if given (the column walk over the lcm: the
-    same answer, faster where the lcm is short) once the budget is known to suffice."""
+    are decided, by reading each input's offset at every k below that lcm (:func:`_every_k`),
+    or by ``walk`` if given (the column walk over the lcm of all: the same answer, faster where
+    it is short), once the budget is known to suffice."""
     widest = RESIDUE_SPAN if limit is None else limit
     allowed = CHECK_BUDGET if budget is None else budget
     beta = np.arange(start, start + delta, dtype=np.int64)
@@ -148,7 +149,7 @@ def covered_by_residues(
     hole_b, hole_t = hole_b[left], hole_t[left]
     span = np.ones(hole_b.size, dtype=np.int64)  # the lcm of the moduli of the inputs that hit
     marks = np.zeros(hole_b.size, dtype=np.float64)  # Σ classes / m: below 1, some k is missed
-    ranges = []
+    counts = []  # per input: how many of its residues have each hole's (class, offset)
     for m, g, _, keys, low, width in inputs:
         inside = (hole_t - low >= 0) & (hole_t - low < width)
         key = (hole_b % g) * width + hole_t - low
@@ -160,7 +161,7 @@ def covered_by_residues(
         grown = np.where(huge, TOO_WIDE, span // common * np.where(huge, 1, m))
         span = np.where(count > 0, grown, span)
         marks += count / m
-        ranges.append((first, last, count))
+        counts.append(count)
     if (marks < 1 - 1e-9).any():
         return False  # condition 2: too few classes to cover every k (a float, on the safe side)
     wide = span > widest
@@ -169,7 +170,8 @@ def covered_by_residues(
         raise ResiduesTooDear(steps)
     if walk is not None:
         return walk()
-    if not _every_k(hole_b[~wide], hole_t[~wide], span[~wide], delta, inputs, ranges, ~wide):
+    narrow = [count[~wide] for count in counts]
+    if not _every_k(hole_b[~wide], hole_t[~wide], span[~wide], delta, inputs, narrow):
         return False
     if wide.any():
         raise ResiduesTooWide(int(span[wide].max()))
@@ -186,27 +188,29 @@ def _every_k(
     span: Array,
     delta: int,
     inputs: list[tuple[int, int, Array, Array, int, int]],
-    ranges: list[tuple[Array, Array, Array]],
-    kept: npt.NDArray[np.bool_],
+    counts: list[Array],
 ) -> bool:
     """Condition 2 for the holes no single input covers: at each k < the lcm of the moduli of
     the inputs that hit (``span``; beyond it the classes repeat) some input has the offset t at
     column β + kΔ, i.e. d((β + kΔ) mod p) = t. Holes with the same lcm are decided together, a
-    block of (hole, k) pairs at a time, each input's offset read at every pair."""
-    hits = [count[kept] > 0 for _, _, count in ranges]
+    block of at most :data:`BLOCK` (hole, k) pairs at a time, each input that hits one of them
+    read at every pair."""
     order = np.argsort(span, kind="stable")
+    ordered = span[order]
     for width in np.unique(span).tolist():
-        group = order[
-            np.searchsorted(span[order], width) : np.searchsorted(span[order], width, "right")
-        ]
-        k = np.arange(width, dtype=np.int64) * delta
-        for first in range(0, group.size, max(1, BLOCK // width)):
-            part = group[first : first + max(1, BLOCK // width)]
-            beta, t = hole_b[part], hole_t[part]
-            covered = np.zeros((part.size, width), dtype=bool)
-            for (m, g, offsets, *_), hit in zip(inputs, hits, strict=True):
-                if hit[part].any():
-                    covered |= offsets[(beta[:, None] + k[None, :]) % (m * g)] == t[:, None]
-            if not covered.all():
-                return False
+        group = order[np.searchsorted(ordered, width) : np.searchsorted(ordered, width, "right")]
+        holes = max(1, BLOCK // width)
+        for first in range(0, group.size, holes):
+            part = group[first : first + holes]
+            beta, t = hole_b[part, None], hole_t[part, None]
+            hitting = [
+                (m * g, d) for (m, g, d, *_), n in zip(inputs, counts, strict=True) if n[part].any()
+            ]
+            for low in range(0, width, BLOCK):  # k in blocks too: one hole may need 10⁸
+                k = np.arange(low, min(width, low + BLOCK), dtype=np.int64)[None, :] * delta
+                covered = np.zeros((part.size, k.shape[1]), dtype=bool)
+                for p, offsets in hitting:
+                    covered |= offsets[(beta + k) % p] == t
+                if not covered.all():
+                    return False
     return True
