@@ -26,6 +26,11 @@ BEGIN, END = "<!-- proof-tables:begin -->", "<!-- proof-tables:end -->"
 VARIANTS = ("endnim", "misere", "misere-conway", "loop", "muller")
 
 CAUSES = (  # (pattern in why_not, the cause in words), first match wins
+    ("per residue class, more than", "its joint check costs more than the checker's budget"),
+    (
+        "certificate would cost the checker",
+        "its table's certificate would cost more than the checker's budget",
+    ),
     ("classes that cover", "a hole's covering classes repeat beyond 10⁸ steps"),
     ("repeat together only after", "the joint check's span (old cap)"),
     ("no period with saltus", "no period seen in the columns computed"),
@@ -97,8 +102,8 @@ def generate() -> str:
     text = [
         "Generated from `data/atlas/proofs-*.json` by `scripts/atlas_proof_tables.py` (do not "
         "edit by hand). Every open row's `why_not` in the summary says what would settle it: "
-        "more columns (`--budget`), a covering check of wider classes, or the input row to "
-        "prove first.",
+        "more columns (`--budget`), a covering check of wider classes, a check the checker "
+        "can afford at its default budget (2·10⁸), or the input row to prove first.",
         "",
         *out,
         "",

@@ -201,7 +201,7 @@ TWO_PILES = {  # the papers' closed forms for G(a·b), a, b >= 1, and the rows p
     "endnim": (lambda a, b: a ^ b, 32),  # two-pile End-Nim is Nim
     "misere-conway": (lambda a, b: a ^ b if (a, b) != (1, 1) else 1, 32),  # docs/atlas.md §3
     "loop": (loop_grundy_two, 32),  # Cairns–Ho Prop 4.1
-    "misere": (lambda a, b: 1 if misere_two_pile_is_one(a, b) else -1, 9),  # Prop 4.2
+    "misere": (lambda a, b: 1 if misere_two_pile_is_one(a, b) else -1, 10),  # Prop 4.2
 }
 
 
@@ -209,7 +209,7 @@ TWO_PILES = {  # the papers' closed forms for G(a·b), a, b >= 1, and the rows p
 def test_two_pile_formulas_are_the_certified_rows(variant: str) -> None:
     """The certified rows a of the two-pile table a·b are the papers' closed forms at every
     b up to the proof's window and at random b up to 10⁹ (misère: Cairns–Ho Prop 4.2 says
-    only where the value is 1, rows 1–9 are proved). The forms ⊕ keep the certified laws
+    only where the value is 1, rows 1–10 are proved). The forms ⊕ keep the certified laws
     (a ⊕ (b + 2ᵏ) = (a ⊕ b) + 2ᵏ for 2ᵏ > a), so for a <= 32 they are proved for every b."""
     formula, rows = TWO_PILES[variant]
     path = FOLDER / variant / "awb.json"
