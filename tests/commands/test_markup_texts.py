@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import shutil
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -24,10 +25,24 @@ from click.testing import CliRunner, Result
 
 from endnim.cli import cli
 from endnim.errors import EndNimError
+from endnim.variants import all_variants, unregister_variant
 from tests.cli_in_process import commands_taking_rules
 from tests.rules_gallery.markup import MARKUP
 
 GALLERY = Path(__file__).parents[1] / "rules_gallery" / "markup.py"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registry_restored() -> Iterator[None]:
+    """The hostile rule sets are removed from the registry afterwards (a doctest that lists
+    every registered rule set ran after them in the same worker and listed them)."""
+    before = {rules.name for rules in all_variants()}
+    yield
+    for rules in all_variants():
+        if rules.name not in before:
+            unregister_variant(rules.name)
+
+
 FILE_NAME = "[link=x]markup.py"
 """The rule set's file, named in markup too (a file name cannot hold ``/``, so no ``[/]``)."""
 OUT = "[bold red]out"

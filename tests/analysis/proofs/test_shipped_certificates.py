@@ -26,6 +26,7 @@ from endnim.analysis.proofs.certificate import (
     values_digest,
 )
 from endnim.analysis.proofs.checker import check_certificate
+from endnim.analysis.proofs.columns import stream_table
 from endnim.engine import engine_table
 from endnim.theory.cairns_ho import loop_grundy_two, misere_two_pile_is_one
 
@@ -192,7 +193,9 @@ def certified_row(path: Path, a: int) -> tuple[list[int], Law]:
     proof = RowProof.from_dict(data["proofs"][a - 1])
     assert proof.law is not None
     window = proof.start + proof.delta
-    values = engine_table(data["variant"], [], a, window)[a].tolist()
+    values = stream_table(data["variant"], (), a, window)[
+        a
+    ].tolist()  # the engine's, column by column
     assert values_digest(values) == proof.values_sha256
     return values, check_certificate(path)[a]
 
